@@ -1,0 +1,29 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * A folder of JSON answers keyed by input hash: what makes a rerun after a failed or killed
+ * build resume without paying again for the model calls that had finished.
+ * Each entry is written to a temporary name and renamed, so a kill never leaves half an entry.
+ */
+export class AnswerCache {
+  constructor(private readonly dir: string | null) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    if (this.dir === null) return undefined;
+    try {
+      return JSON.parse(await readFile(path.join(this.dir, `${key}.json`), 'utf8')) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(key: string, value: unknown): Promise<void> {
+    if (this.dir === null) return;
+    await mkdir(this.dir, { recursive: true });
+    const target = path.join(this.dir, `${key}.json`);
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(value));
+    await rename(temporary, target);
+  }
+}

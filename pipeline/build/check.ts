@@ -1,0 +1,57 @@
+import { hashContentFiles, loadContent } from '../content/index.ts';
+import type { Manifest } from '../digest/manifest.ts';
+import { readManifest } from '../digest/read.ts';
+import { createOfflineDistiller } from '../distill/offline/index.ts';
+
+export interface Staleness {
+  readonly stale: boolean;
+  /** No digest at all in the folder. */
+  readonly missing: boolean;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+  /** Content files whose bytes differ from the build's, added or removed. */
+  readonly files: readonly string[];
+  /** Passes whose prompt or algorithm changed since the build. */
+  readonly templates: readonly string[];
+}
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function changedFiles(current: Readonly<Record<string, string>>, built: Readonly<Record<string, string>>): string[] {
+  const names = new Set([...Object.keys(current), ...Object.keys(built)]);
+  return [...names].filter((name) => current[name] !== built[name]).sort(byString);
+}
+
+/** Passes whose offline algorithm version differs from the one recorded (model prompts need their key's provider, so only offline is checked). */
+function changedTemplates(manifest: Manifest): string[] {
+  if (manifest.distiller.provider !== 'offline') return [];
+  const current = createOfflineDistiller().templateHashes;
+  const passes = ['section', 'glossary', 'suggestions', 'context'] as const;
+  return passes.filter((pass) => manifest.templates[pass] !== current[pass]);
+}
+
+/**
+ * Whether the digest in `outDir` matches the content in `contentDir`, without any model call:
+ * file hashes first (nothing parsed when they all match), then section by section.
+ */
+export async function checkDigest(contentDir: string, outDir: string, cacheDir?: string): Promise<Staleness> {
+  const manifest = await readManifest(outDir);
+  if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
+  const templates = changedTemplates(manifest);
+  const fileHashes = await hashContentFiles(contentDir);
+  const files = changedFiles(fileHashes, manifest.files);
+  if (files.length === 0) return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates };
+
+  const content = await loadContent({ contentDir, siteUrl: manifest.siteUrl, ...(cacheDir === undefined ? {} : { cacheDir }) });
+  const current = new Map(content.sections.map((section) => [section.id, section.hash]));
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [id, hash] of current) {
+    const built = manifest.sections[id];
+    if (!built) added.push(id);
+    else if (built.hash !== hash) changed.push(id);
+  }
+  const removed = Object.keys(manifest.sections).filter((id) => !current.has(id));
+  return { stale: true, missing: false, added: added.sort(byString), removed: removed.sort(byString), changed: changed.sort(byString), files, templates };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { buildDigest, type BuildReport } from '../build/build.ts';
+import { ContentErrors } from '../content/load.ts';
+import { chooseDistiller } from '../distill/choose.ts';
+import { parseCommandArgs, parseIntegerFlag } from './args.ts';
+import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
+import { existingFolder } from './paths.ts';
+import { progressReporter } from './progress.ts';
+
+/** The closing line of a build: what it did and what it cost. */
+export function buildSummary(report: BuildReport, distiller: { provider: string; model: string }): string {
+  const { usage } = report;
+  const seconds = (report.elapsedMs / 1000).toFixed(2);
+  const state = report.upToDate ? 'digest up to date' : 'digest built';
+  return (
+    `${state}: ${report.pages} pages, ${report.sections} sections, ${report.changed.length} changed, ${report.removed.length} removed; ` +
+    `${distiller.provider}/${distiller.model}: ${usage.calls} model calls, ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ` +
+    `${usage.cacheHits} cache hits, ${usage.droppedFacts} non-verbatim facts dropped; ${seconds}s`
+  );
+}
+
+/** The shared error handling of commands that read a content folder. */
+export function contentFailure(error: unknown): never {
+  if (error instanceof ContentErrors) {
+    throw new CommandFailure(error.errors.map((problem) => `ask: ${problem.message}`).join('\n'));
+  }
+  throw error;
+}
+
+/** `ask digest build`: runs the pipeline, distilling only the sections whose hash changed. */
+export const digestBuild: Command = async (argv, io: CliIO) => {
+  const { values, positionals } = parseCommandArgs('digest build', argv, {
+    content: { type: 'string', default: 'content-fixtures' },
+    out: { type: 'string', default: 'digest' },
+    'site-url': { type: 'string', default: '' },
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    concurrency: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  });
+  if (positionals.length > 0) throw new UsageError(`ask digest build: unexpected argument '${positionals[0]}'`);
+  const concurrency = parseIntegerFlag('digest build', 'concurrency', values.concurrency, 4);
+  if (concurrency < 1) throw new UsageError('ask digest build: --concurrency must be at least 1');
+  const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
+  const outDir = path.resolve(io.cwd, values.out);
+  let chosen;
+  try {
+    chosen = await chooseDistiller(io.env, { provider: values.provider, model: values.model });
+  } catch (error) {
+    throw new UsageError(`ask digest build: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (chosen.notice) io.err(`ask: ${chosen.notice}`);
+  const { distiller } = chosen;
+  let report: BuildReport;
+  try {
+    report = await buildDigest({
+      contentDir,
+      outDir,
+      siteUrl: values['site-url'],
+      distiller,
+      concurrency,
+      force: values.force,
+      cacheDir: path.join(path.dirname(outDir), '.ask-cache'),
+      onProgress: progressReporter(io),
+      now: () => performance.now(),
+    });
+  } catch (error) {
+    if (error instanceof ContentErrors) contentFailure(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CommandFailure(`ask digest build: failed, the previous digest is unchanged: ${reason}`);
+  }
+  io.out(buildSummary(report, distiller));
+  return 0;
+};

@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { diffDigests } from '../digest/diff.ts';
+import { parseManifest } from '../digest/manifest.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { readDigestFile, readManifest } from '../digest/read.ts';
+import { parseCommandArgs } from './args.ts';
+import { CommandFailure, UsageError, type Command } from './io.ts';
+
+const run = promisify(execFile);
+
+async function git(cwd: string, args: readonly string[]): Promise<string | null> {
+  try {
+    const { stdout } = await run('git', [...args], { cwd, maxBuffer: 256 * 1024 * 1024 });
+    return stdout;
+  } catch {
+    return null;
+  }
+}
+
+/** `ask digest diff [--base REV]`: the digest's changes since REV (default HEAD), as Markdown for review. */
+export const digestDiff: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('digest diff', argv, {
+    base: { type: 'string', default: 'HEAD' },
+    out: { type: 'string', default: 'digest' },
+  });
+  if (positionals.length > 0) throw new UsageError(`ask digest diff: unexpected argument '${positionals[0]}'`);
+  const outDir = path.resolve(io.cwd, values.out);
+  const top = (await git(io.cwd, ['rev-parse', '--show-toplevel']))?.trim();
+  if (!top) throw new CommandFailure('ask digest diff: not inside a git repository; run it in the repository that commits the digest');
+  if ((await git(io.cwd, ['rev-parse', '--verify', '--quiet', `${values.base}^{commit}`])) === null) {
+    throw new CommandFailure(`ask digest diff: '${values.base}' is not a commit; pass --base REV`);
+  }
+  const inRepo = path.relative(top, outDir).split(path.sep).join('/');
+  const readBase = async (relative: string): Promise<string | null> => git(top, ['show', `${values.base}:${inRepo}/${relative}`]);
+  const baseManifestText = await readBase(DIGEST_FILES.manifest);
+  const markdown = await diffDigests(
+    { label: values.base, manifest: baseManifestText === null ? null : parseManifest(baseManifestText, values.base), read: readBase },
+    { label: 'working tree', manifest: await readManifest(outDir), read: (relative) => readDigestFile(outDir, relative) },
+  );
+  io.out(markdown.trimEnd());
+  return 0;
+};

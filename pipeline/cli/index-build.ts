@@ -1,0 +1,55 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent } from '../content/load.ts';
+import { DigestFormatError } from '../digest/manifest.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { readGlossary, readManifest, readNode } from '../digest/read.ts';
+import { buildSearchIndex } from '../search/index-build.ts';
+import type { DigestNode } from '../types.ts';
+import { parseCommandArgs } from './args.ts';
+import { contentFailure } from './digest-build.ts';
+import { CommandFailure, UsageError, type Command } from './io.ts';
+import { existingFolder } from './paths.ts';
+
+/** `ask index build`: the search tables alone, from the content and (when present) the digest; no model. */
+export const indexBuild: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('index build', argv, {
+    content: { type: 'string', default: 'content-fixtures' },
+    digest: { type: 'string', default: 'digest' },
+    out: { type: 'string' },
+    'site-url': { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`ask index build: unexpected argument '${positionals[0]}'`);
+  const started = performance.now();
+  const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
+  const digestDir = path.resolve(io.cwd, values.digest);
+  const out = path.resolve(io.cwd, values.out ?? path.join(values.digest, DIGEST_FILES.searchIndex));
+  let manifest;
+  try {
+    manifest = await readManifest(digestDir);
+  } catch (error) {
+    if (error instanceof DigestFormatError) throw new CommandFailure(`ask: ${error.message}`);
+    throw error;
+  }
+  const siteUrl = values['site-url'] ?? manifest?.siteUrl ?? '';
+  const content = await loadContent({ contentDir, siteUrl }).catch(contentFailure);
+  let nodes: Map<string, DigestNode> | null = null;
+  if (manifest) {
+    nodes = new Map();
+    for (const section of content.sections) {
+      const entry = manifest.sections[section.id];
+      const node = entry ? await readNode(digestDir, entry.file) : null;
+      if (node) nodes.set(section.id, node);
+    }
+  }
+  const glossary = manifest ? await readGlossary(digestDir) : [];
+  const index = buildSearchIndex({ sections: content.sections, nodes, glossary });
+  await mkdir(path.dirname(out), { recursive: true });
+  const temporary = `${out}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(index)}\n`);
+  await rename(temporary, out);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';
+  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
+  return 0;
+};

@@ -1,0 +1,27 @@
+/** The command line's view of the outside world, passed in so commands stay testable. */
+export interface CliIO {
+  /** Writes one line (no trailing newline needed) to standard output. */
+  readonly out: (line: string) => void;
+  /** Writes one line to standard error. */
+  readonly err: (line: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Folder relative paths are resolved against. */
+  readonly cwd: string;
+  /** True when progress may be drawn (a terminal, not CI). */
+  readonly interactive: boolean;
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM); long-running commands await it. */
+  readonly stopSignal: Promise<void>;
+}
+
+/** A mistake in how the command was called: one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The command was understood but could not do its work: one line on stderr, exit code 1. */
+export class CommandFailure extends Error {
+  override readonly name = 'CommandFailure';
+}
+
+/** One subcommand: parses its own arguments, returns the exit code. */
+export type Command = (argv: readonly string[], io: CliIO) => Promise<number>;

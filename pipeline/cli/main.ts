@@ -1,0 +1,64 @@
+import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
+
+/** Every subcommand, by its words, loaded only when called. */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  'digest build': async () => (await import('./digest-build.ts')).digestBuild,
+  'digest check': async () => (await import('./digest-check.ts')).digestCheck,
+  'digest diff': async () => (await import('./digest-diff.ts')).digestDiff,
+  'index build': async () => (await import('./index-build.ts')).indexBuild,
+};
+
+const USAGE = `ask: a digest compiler and search runtime for documentation sites
+
+usage: ask <command> [options]
+
+  digest build [--content DIR] [--out DIR] [--site-url URL] [--provider P] [--model M] [--concurrency N] [--force]
+  digest check [--content DIR] [--out DIR]
+  digest diff [--base REV] [--out DIR]
+  index build [--content DIR] [--digest DIR] [--out PATH]
+  serve [--digest DIR] [--content DIR] [--host H] [--port N] [--endpoint PATH] [--platform-url URL] [--agent-debug-url URL]
+  search QUERY [--endpoint URL | --digest DIR] [--json]
+  glossary [TERM], sections [--group G], section ID, overview   [--endpoint URL | --digest DIR] [--json]
+  mcp [--endpoint URL | --digest DIR]
+  platform serve [--host H] [--port N] [--data DIR]
+
+providers: anthropic (default, ANTHROPIC_API_KEY), openai (OPENAI_API_KEY), gemini (GEMINI_API_KEY), offline
+`;
+
+/** Finds the longest command name that prefixes argv (`digest build` before `digest`). */
+function findCommand(argv: readonly string[]): { name: string; rest: readonly string[] } | null {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    if (argv.length >= words && name in COMMANDS) return { name, rest: argv.slice(words) };
+  }
+  return null;
+}
+
+/** Runs one command line and returns its exit code; never throws for a user mistake. */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    io.out(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    io.err(`ask: unknown command '${argv.join(' ')}' (run 'ask help' for the list)`);
+    return 2;
+  }
+  const load = COMMANDS[found.name];
+  if (!load) return 2;
+  try {
+    const command = await load();
+    return await command(found.rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    if (error instanceof CommandFailure) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

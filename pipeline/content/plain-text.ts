@@ -1,0 +1,56 @@
+import type { Nodes } from 'mdast';
+
+/** Nodes whose content never reaches a reader as text: frontmatter, MDX imports/exports and expressions, HTML comments. */
+const SILENT_TYPES = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'definition']);
+
+/** Block nodes: their text is separated from what follows by a line break, so words never run together. */
+const BLOCK_TYPES = new Set([
+  'paragraph', 'heading', 'code', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'thematicBreak', 'html', 'footnoteDefinition',
+  'mdxJsxFlowElement',
+]);
+
+function stripTags(html: string): string {
+  return html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ');
+}
+
+function collect(node: Nodes, out: string[]): void {
+  if (SILENT_TYPES.has(node.type)) return;
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+    case 'code':
+      out.push(node.value);
+      break;
+    case 'html':
+      out.push(stripTags(node.value));
+      break;
+    case 'image':
+      out.push(node.alt ?? '');
+      break;
+    case 'break':
+      out.push('\n');
+      break;
+    case 'tableCell':
+      if ('children' in node) for (const child of node.children) collect(child, out);
+      out.push(' | ');
+      return;
+    default:
+      if ('children' in node) for (const child of node.children as Nodes[]) collect(child, out);
+  }
+  if (BLOCK_TYPES.has(node.type)) out.push('\n');
+}
+
+/**
+ * The plain text a reader sees in a list of mdast nodes: text and code values, link and
+ * emphasis text, JSX elements' text children; never frontmatter, MDX imports or expressions.
+ * Blocks end with a line break; runs of blank space are folded.
+ */
+export function plainText(nodes: readonly Nodes[]): string {
+  const out: string[] = [];
+  for (const node of nodes) collect(node, out);
+  return out
+    .join('')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n[\s]*/g, '\n')
+    .trim();
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
+export const DIGEST_SCHEMA_VERSION = 1;
+
+const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
+
+/** `digest/manifest.json`: what the digest was built from, and with what. */
+export const ManifestSchema = z.object({
+  schema: z.literal(DIGEST_SCHEMA_VERSION),
+  /** The corpus content hash, returned as `x-ask-content-hash`. */
+  contentHash: z.string(),
+  siteUrl: z.string(),
+  distiller: z.object({ provider: z.string(), model: z.string() }),
+  /** Hash of each prompt template (or offline algorithm version) per pass. */
+  templates: z.object({ section: z.string(), ...passHashes }),
+  /** Input hash of each corpus-wide pass, so an unchanged input is never distilled again. */
+  corpus: z.object(passHashes),
+  counts: z.object({
+    pages: z.number(),
+    sections: z.number(),
+    facts: z.number(),
+    glossary: z.number(),
+    suggestions: z.number(),
+  }),
+  /** sha256 of each content file's bytes, by path. */
+  files: z.record(z.string(), z.string()),
+  /** Per section id: the hash of its inputs and its node file. */
+  sections: z.record(z.string(), z.object({ hash: z.string(), file: z.string() })),
+});
+
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** The digest on disk is of another schema version or unreadable. */
+export class DigestFormatError extends Error {
+  override readonly name = 'DigestFormatError';
+}
+
+/** Parses manifest.json, refusing another schema version with a message that says what to do. */
+export function parseManifest(text: string, where: string): Manifest {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new DigestFormatError(`${where}: manifest.json is not valid JSON; rebuild with 'ask digest build --force'`);
+  }
+  const schema = typeof data === 'object' && data !== null && 'schema' in data ? data.schema : undefined;
+  if (schema !== undefined && schema !== DIGEST_SCHEMA_VERSION) {
+    throw new DigestFormatError(
+      `${where}: digest schema ${String(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; rebuild with 'ask digest build --force'`,
+    );
+  }
+  const parsed = ManifestSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new DigestFormatError(`${where}: manifest.json is not an ask digest manifest; rebuild with 'ask digest build --force'`);
+  }
+  return parsed.data;
+}

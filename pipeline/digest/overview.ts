@@ -1,0 +1,40 @@
+import type { Page, Section } from '../types.ts';
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Heading of the pages that have no group. */
+export const UNGROUPED = 'Ungrouped';
+
+/**
+ * The deterministic grouped table of contents: groups in name order (pages without a group
+ * last), pages in slug order, each page's `##` sections nested under it (`###` one level deeper).
+ */
+export function buildOverview(pages: readonly Page[], sections: readonly Section[]): string {
+  const sectionsByPage = new Map<string, Section[]>();
+  for (const section of sections) {
+    if (section.anchor === null) continue;
+    const list = sectionsByPage.get(section.pageSlug) ?? [];
+    list.push(section);
+    sectionsByPage.set(section.pageSlug, list);
+  }
+  const groups = new Map<string, Page[]>();
+  for (const page of pages) {
+    const key = page.group ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), page]);
+  }
+  const groupNames = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : byString(a, b)));
+  const lines = ['# Overview', ''];
+  for (const name of groupNames) {
+    lines.push(`## ${name === '' ? UNGROUPED : name}`, '');
+    const groupPages = [...(groups.get(name) ?? [])].sort((a, b) => byString(a.slug, b.slug));
+    for (const page of groupPages) {
+      lines.push(`- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
+      for (const section of sectionsByPage.get(page.slug) ?? []) {
+        const indent = section.depth === 3 ? '    ' : '  ';
+        lines.push(`${indent}- [${section.heading ?? ''}](${section.url})`);
+      }
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

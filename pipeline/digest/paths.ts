@@ -1,0 +1,42 @@
+/**
+ * Where each part of the digest lives inside the digest folder. One file per section:
+ * `sections/<slug>/@intro.json` for a page's intro chunk and `sections/<slug>/<anchor>.json`
+ * for a heading section. `@` never occurs in a github-slugger anchor nor starts a slug segment,
+ * so no two sections share a file.
+ */
+export const DIGEST_FILES = {
+  manifest: 'manifest.json',
+  glossary: 'glossary.json',
+  suggestions: 'suggestions.json',
+  overview: 'overview.md',
+  context: 'context.md',
+  searchIndex: 'search/index.json',
+} as const;
+
+export const SECTIONS_FOLDER = 'sections';
+const INTRO_FILE = '@intro.json';
+
+/** File names longer than this (in UTF-8 bytes) are shortened: file systems stop at 255. */
+const MAX_NAME_BYTES = 180;
+
+/** FNV-1a, 32 bits, hex: a short stable tag for a shortened name (no crypto needed here). */
+function shortTag(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+function fileName(anchor: string): string {
+  if (new TextEncoder().encode(anchor).length <= MAX_NAME_BYTES) return anchor;
+  return `${Array.from(anchor).slice(0, 60).join('')}~${shortTag(anchor)}`;
+}
+
+/** The digest-relative path of a section's node file, from its id. */
+export function sectionFilePath(id: string): string {
+  const hash = id.indexOf('#');
+  if (hash === -1) return `${SECTIONS_FOLDER}/${id}/${INTRO_FILE}`;
+  return `${SECTIONS_FOLDER}/${id.slice(0, hash)}/${fileName(id.slice(hash + 1))}.json`;
+}

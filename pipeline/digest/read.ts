@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DigestNode, GlossaryEntry } from '../types.ts';
+import { parseManifest, type Manifest } from './manifest.ts';
+import { DIGEST_FILES } from './paths.ts';
+
+/** Reads a digest-relative file as text, or null when it does not exist. */
+export async function readDigestFile(dir: string, relative: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(dir, relative), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The manifest of a digest folder, or null when there is no digest there yet. */
+export async function readManifest(dir: string): Promise<Manifest | null> {
+  const text = await readDigestFile(dir, DIGEST_FILES.manifest);
+  return text === null ? null : parseManifest(text, dir);
+}
+
+/** A section node file of a digest folder, or null when missing. */
+export async function readNode(dir: string, relative: string): Promise<DigestNode | null> {
+  const text = await readDigestFile(dir, relative);
+  return text === null ? null : (JSON.parse(text) as DigestNode);
+}
+
+/** The glossary of a digest folder (empty when missing). */
+export async function readGlossary(dir: string): Promise<GlossaryEntry[]> {
+  const text = await readDigestFile(dir, DIGEST_FILES.glossary);
+  return text === null ? [] : (JSON.parse(text) as { terms: GlossaryEntry[] }).terms;
+}

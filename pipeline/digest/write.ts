@@ -1,0 +1,76 @@
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const TEMP_MARK = '.ask-tmp-';
+const OLD_MARK = '.ask-old-';
+
+async function exists(target: string): Promise<boolean> {
+  try {
+    await stat(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts back a digest left aside by a build killed between its two renames, and removes
+ * half-written temporary trees of killed builds. Safe to call at any time.
+ */
+export async function recoverInterruptedWrite(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  let entries: string[];
+  try {
+    entries = await readdir(parent);
+  } catch {
+    return;
+  }
+  const olds = entries.filter((name) => name.startsWith(`${base}${OLD_MARK}`)).sort();
+  const newestOld = olds[olds.length - 1];
+  if (!(await exists(outDir)) && newestOld !== undefined) await rename(path.join(parent, newestOld), outDir);
+  for (const name of entries) {
+    if (name.startsWith(`${base}${TEMP_MARK}`) || (name.startsWith(`${base}${OLD_MARK}`) && name !== newestOld)) {
+      await rm(path.join(parent, name), { recursive: true, force: true });
+    }
+  }
+  if (newestOld !== undefined && (await exists(path.join(parent, newestOld)))) {
+    await rm(path.join(parent, newestOld), { recursive: true, force: true });
+  }
+}
+
+/** Writes files in parallel batches (many small files: the file system, not the CPU, is the limit). */
+async function writeAll(root: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const folders = new Set<string>();
+  for (const relative of files.keys()) folders.add(path.dirname(path.join(root, relative)));
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  const entries = [...files];
+  const batch = 64;
+  for (let start = 0; start < entries.length; start += batch) {
+    await Promise.all(entries.slice(start, start + batch).map(([relative, content]) => writeFile(path.join(root, relative), content)));
+  }
+}
+
+/**
+ * Replaces the folder `outDir` with exactly `files` (digest-relative path to content), atomically:
+ * the new tree is written beside it, then swapped in by two renames. A build that fails or is
+ * killed while writing leaves the previous tree exactly as it was (`recoverInterruptedWrite`
+ * repairs the one instant between the renames).
+ */
+export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
+  await recoverInterruptedWrite(outDir);
+  const suffix = `${process.pid}-${Date.now().toString(36)}`;
+  const temporary = `${outDir}${TEMP_MARK}${suffix}`;
+  const old = `${outDir}${OLD_MARK}${suffix}`;
+  await mkdir(path.dirname(outDir), { recursive: true });
+  try {
+    await writeAll(temporary, files);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  const hadPrevious = await exists(outDir);
+  if (hadPrevious) await rename(outDir, old);
+  await rename(temporary, outDir);
+  if (hadPrevious) await rm(old, { recursive: true, force: true });
+}

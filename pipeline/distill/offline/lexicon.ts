@@ -1,0 +1,95 @@
+/**
+ * The small hand-written word lists of the offline distiller: stopwords for
+ * search terms, and a documentation thesaurus that adds the words people
+ * search with when the docs use another (`login` -> `sign in`).
+ */
+
+/** Grammatical and generic words that never become a search term on their own. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being below ' +
+    'between both but by can cannot could did do does doing done down during each either else etc every few for ' +
+    'from further had has have having he her here hers him his how however i if in into is it its itself just ' +
+    'let like may me might more most much must my need needs no nor not now of off on once one only or other ' +
+    'our ours out over own per same say see she should shown since so some such than that the their theirs them ' +
+    'then there these they this those through thus to too under until up upon us use used uses using via was we ' +
+    'were what when where whether which while who whom whose why will with within without would yes yet you your ' +
+    'yours e g ie eg example examples section page pages following follows below above note'
+  ).split(' '),
+);
+
+/**
+ * Trigger -> synonyms. A trigger is a word (matched with a plural `s` too) or
+ * a phrase; synonyms are added to a section's terms only when its trigger is
+ * in the section.
+ */
+export const THESAURUS: readonly (readonly [string, readonly string[]])[] = [
+  ['token', ['credential', 'key']],
+  ['api key', ['token', 'credential']],
+  ['credential', ['token', 'key']],
+  ['secret', ['credential', 'password']],
+  ['password', ['credential', 'secret']],
+  ['login', ['sign in', 'log in']],
+  ['log in', ['login', 'sign in']],
+  ['sign in', ['login', 'log in']],
+  ['logout', ['sign out', 'log out']],
+  ['sign out', ['logout', 'log out']],
+  ['authentication', ['auth', 'login']],
+  ['authenticate', ['auth', 'login']],
+  ['auth', ['authentication']],
+  ['session', ['login', 'token']],
+  ['delete', ['remove', 'revoke']],
+  ['remove', ['delete']],
+  ['revoke', ['delete', 'invalidate']],
+  ['create', ['add', 'new']],
+  ['add', ['create']],
+  ['generate', ['create']],
+  ['update', ['change', 'edit']],
+  ['edit', ['update', 'change']],
+  ['upgrade', ['update', 'migrate']],
+  ['notification', ['alert', 'message']],
+  ['alert', ['notification']],
+  ['inbox', ['notification', 'message']],
+  ['workspace', ['environment']],
+  ['error', ['failure', 'problem']],
+  ['failure', ['error']],
+  ['fail', ['error']],
+  ['troubleshoot', ['debug', 'fix', 'problem']],
+  ['troubleshooting', ['debug', 'fix', 'problem']],
+  ['debug', ['troubleshoot', 'diagnose']],
+  ['list', ['show', 'get']],
+  ['install', ['setup', 'download']],
+  ['setup', ['install', 'configure']],
+  ['set up', ['install', 'configure']],
+  ['configure', ['setup', 'settings']],
+  ['configuration', ['settings', 'config']],
+  ['config', ['configuration', 'settings']],
+  ['setting', ['configuration', 'option']],
+  ['option', ['setting', 'flag']],
+  ['flag', ['option']],
+  ['parameter', ['option', 'argument']],
+  ['argument', ['parameter']],
+  ['permission', ['access', 'role']],
+  ['role', ['permission']],
+  ['user', ['account']],
+  ['account', ['user']],
+  ['search', ['find', 'query']],
+  ['query', ['search']],
+  ['start', ['run', 'launch']],
+  ['run', ['start', 'execute']],
+  ['stop', ['shutdown']],
+  ['log', ['output']],
+  ['limit', ['maximum', 'quota']],
+  ['timeout', ['time limit']],
+  ['deploy', ['publish', 'release']],
+  ['proxy', ['forward', 'gateway']],
+  ['webhook', ['callback', 'event']],
+  ['environment variable', ['env', 'variable']],
+  ['endpoint', ['route', 'url', 'api']],
+  ['route', ['endpoint', 'path']],
+  ['cli', ['command line', 'terminal']],
+  ['command line', ['cli', 'terminal']],
+  ['glossary', ['definition', 'terms']],
+  ['archive', ['tarball', 'download']],
+  ['repository', ['repo', 'git']],
+];

@@ -1,0 +1,160 @@
+/**
+ * The search terms of a section: the words people would type to find it.
+ *
+ * In this order, lower case, deduplicated, at most `MAX_TERMS`:
+ * 1. the heading's words (the page title's for an intro chunk), and the
+ *    heading itself when it is a short phrase (2-4 words);
+ * 2. acronyms with their expansion ("one-time passcode (OTP)" -> both), and
+ *    other acronyms the section uses (`API`, `MCP`);
+ * 3. key phrases: bold text and link text of at most 4 words, with their words;
+ * 4. backticked identifiers, whole and split into parts (`read_status` ->
+ *    `read_status`, `read`, `status`; `createAskHandler` -> `create`, `ask`,
+ *    `handler`; `--access-url` -> `access-url`, `access`, `url`);
+ * 5. up to `MAX_SYNONYMS` synonyms from the thesaurus (lexicon.ts) whose
+ *    trigger occurs in the section, in order of first occurrence;
+ * 6. words used at least twice in the body's prose, most frequent first.
+ * Items 1-4 take at most `MAX_TERMS - MAX_SYNONYMS` places; stopwords, single
+ * characters and bare numbers are never terms.
+ */
+import type { Nodes, RootContent } from 'mdast';
+import { findAcronyms, isAcronym } from './acronyms.ts';
+import { STOPWORDS, THESAURUS } from './lexicon.ts';
+import { walkAll } from './parse.ts';
+import { compareStrings, plainText, singular, squash, words } from './text.ts';
+
+export const MAX_TERMS = 24;
+export const MAX_SYNONYMS = 6;
+const NOT_ACRONYMS = new Set(['OK', 'OR', 'AND', 'NOT', 'TODO', 'NOTE', 'TIP', 'WARNING', 'IMPORTANT', 'CAUTION', 'DANGER', 'INFO']);
+
+/** An ordered set of terms that ignores what is not a term. */
+class TermList {
+  readonly items: string[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly limit: number) {}
+
+  get full(): boolean {
+    return this.items.length >= this.limit;
+  }
+
+  add(raw: string): void {
+    const term = squash(raw.toLowerCase()).replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+    if (this.full || term.length < 2 || term.length > 40 || this.seen.has(term)) return;
+    if (/^\d+$/.test(term) || STOPWORDS.has(term)) return;
+    this.seen.add(term);
+    this.items.push(term);
+  }
+
+  has(term: string): boolean {
+    return this.seen.has(term);
+  }
+
+  /** Adds a phrase of 2-4 words, then its words. */
+  addPhrase(raw: string): void {
+    const phrase = squash(raw);
+    const count = phrase.split(' ').length;
+    if (count >= 2 && count <= 4 && !/[.,;:!?()[\]{}"`]/.test(phrase)) this.add(phrase);
+    if (count <= 4) for (const word of words(phrase)) this.add(word);
+  }
+}
+
+/** The parts of an identifier: `read_status` -> read, status; `createAskHandler` -> create, ask, handler. */
+export function identifierParts(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part.length > 1);
+}
+
+/** What the section says, gathered in one walk. */
+interface Gathered {
+  readonly phrases: string[];
+  readonly identifiers: string[];
+  readonly prose: string[];
+}
+
+function gather(body: readonly RootContent[]): Gathered {
+  const gathered: Gathered = { phrases: [], identifiers: [], prose: [] };
+  walkAll(body, (node: Nodes) => {
+    switch (node.type) {
+      case 'strong':
+      case 'link':
+        gathered.phrases.push(plainText(node));
+        return true;
+      case 'inlineCode': {
+        const value = node.value.trim();
+        if (/^[-/]*[A-Za-z][\w.-]*$/.test(value) && value.length <= 40) gathered.identifiers.push(value);
+        return false;
+      }
+      case 'code':
+        return false;
+      case 'paragraph':
+      case 'heading':
+      case 'tableCell':
+        gathered.prose.push(plainText(node));
+        return true;
+      default:
+        return true;
+    }
+  });
+  return gathered;
+}
+
+/** Thesaurus synonyms whose trigger occurs in `text`, in order of the trigger's first occurrence. */
+export function synonymsFor(text: string): string[] {
+  const padded = ` ${words(text).map(singular).join(' ')} `;
+  const hits: { at: number; order: number; synonyms: readonly string[] }[] = [];
+  THESAURUS.forEach(([trigger, synonyms], order) => {
+    const at = padded.indexOf(` ${words(trigger).map(singular).join(' ')} `);
+    if (at >= 0) hits.push({ at, order, synonyms });
+  });
+  hits.sort((a, b) => a.at - b.at || a.order - b.order);
+  return hits.flatMap((hit) => hit.synonyms);
+}
+
+/** Words used at least twice in `text`, most frequent first, then by first use. */
+function frequentWords(text: string): string[] {
+  const counts = new Map<string, { count: number; first: number }>();
+  words(text).forEach((word, index) => {
+    if (word.length < 4 || STOPWORDS.has(word) || /^\d+$/.test(word)) return;
+    const seen = counts.get(word);
+    counts.set(word, seen ? { count: seen.count + 1, first: seen.first } : { count: 1, first: index });
+  });
+  return [...counts.entries()]
+    .filter(([, seen]) => seen.count >= 2)
+    .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first || compareStrings(a[0], b[0]))
+    .map(([word]) => word);
+}
+
+/** The search terms of a section. */
+export function termsOf(heading: string, body: readonly RootContent[]): string[] {
+  const gathered = gather(body);
+  const prose = gathered.prose.join(' ');
+  const primary = new TermList(MAX_TERMS - MAX_SYNONYMS);
+  primary.addPhrase(heading);
+  for (const word of words(heading)) primary.add(word);
+  const text = `${heading} ${prose}`;
+  for (const pair of findAcronyms(text)) {
+    primary.add(pair.acronym);
+    primary.add(pair.expansion);
+  }
+  for (const token of text.match(/\b[A-Z][A-Za-z]{1,7}\b/g) ?? []) {
+    if (isAcronym(token) && !NOT_ACRONYMS.has(token)) primary.add(token.replace(/(?<=[A-Z])s$/, ''));
+  }
+  for (const phrase of gathered.phrases) primary.addPhrase(phrase);
+  for (const identifier of gathered.identifiers) {
+    primary.add(identifier);
+    for (const part of identifierParts(identifier)) primary.add(part);
+  }
+  const all = new TermList(MAX_TERMS);
+  for (const term of primary.items) all.add(term);
+  const signal = `${text} ${gathered.identifiers.flatMap(identifierParts).join(' ')}`;
+  let synonyms = 0;
+  for (const synonym of synonymsFor(signal)) {
+    if (synonyms >= MAX_SYNONYMS || all.has(synonym)) continue;
+    all.add(synonym);
+    synonyms += 1;
+  }
+  for (const word of frequentWords(prose)) all.add(word);
+  return all.items;
+}

@@ -1,0 +1,159 @@
+/**
+ * Plain-text helpers shared by every pass: node text, whitespace, sentences,
+ * clipping, words. All pure, locale-independent and deterministic.
+ */
+import type { Nodes } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { isInert } from './parse.ts';
+
+/** Compares two strings by UTF-16 code units (never by locale). */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Collapses runs of whitespace to one space and trims. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Parents whose children flow inline: joined with no separator. */
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'strong',
+  'emphasis',
+  'delete',
+  'link',
+  'linkReference',
+  'mdxJsxTextElement',
+]);
+
+/**
+ * The readable text of a node: link text, inline code values and emphasis
+ * contents, without images, raw HTML or MDX expressions.
+ */
+export function plainText(node: Nodes): string {
+  if (isInert(node)) return '';
+  switch (node.type) {
+    case 'image':
+    case 'imageReference':
+    case 'footnoteReference':
+    case 'footnoteDefinition':
+    case 'definition':
+      return '';
+    case 'break':
+      return ' ';
+    default:
+      break;
+  }
+  if ('children' in node) {
+    const parts = node.children.map((child) => plainText(child));
+    return parts.join(PHRASING_PARENTS.has(node.type) ? '' : ' ');
+  }
+  return toString(node, { includeImageAlt: false, includeHtml: false });
+}
+
+/** Plain text of a paragraph-like node, squashed, GFM alert markers (`[!NOTE]`) removed. */
+export function proseOf(node: Nodes): string {
+  return squash(plainText(node)).replace(/^\[![A-Za-z]+\]\s*/, '');
+}
+
+/** Abbreviations after which a period does not end a sentence. */
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'approx', 'no', 'fig', 'mr', 'ms', 'dr', 'eg', 'ie']);
+
+/**
+ * Splits prose into sentences at `.`, `!`, `?` (or `:` at the very end) followed
+ * by whitespace and an upper-case letter, digit, quote or bracket; abbreviations
+ * such as `e.g.` and version numbers do not split.
+ */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  const boundary = /[.!?]+["')\]]?\s+(?=[A-Z0-9"'`(\[])/g;
+  let start = 0;
+  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
+    const before = text.slice(start, match.index);
+    const lastWord = /([A-Za-z.]+)$/.exec(before)?.[1]?.toLowerCase() ?? '';
+    if (ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
+    const end = match.index + match[0].trimEnd().length;
+    const sentence = text.slice(start, end).trim();
+    if (sentence) out.push(sentence);
+    start = match.index + match[0].length;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary, marking the cut with `…`. */
+export function clipWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  const cut = space > max / 2 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:(\-–—]+$/, '')}…`;
+}
+
+/** Ensures a sentence ends with terminal punctuation (a trailing colon becomes a period). */
+export function endSentence(text: string): string {
+  const trimmed = text.trim().replace(/[:;,]+$/, '');
+  if (!trimmed) return trimmed;
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Lower-case word tokens (letters and digits). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+/** A rough singular of an English word: `policies` -> `policy`, `tokens` -> `token`. */
+export function singular(word: string): string {
+  if (word.length <= 3) return word;
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (/(?:sses|ches|shes|xes)$/.test(word)) return word.slice(0, -2);
+  if (/s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Plural of a noun for counts in generated text: `field` -> `fields`, `entry` -> `entries`. */
+export function plural(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+/** Lower-cases the first letter unless the first word is an acronym or has inner capitals. */
+export function lowerFirst(text: string): string {
+  const first = /^\S+/.exec(text)?.[0] ?? '';
+  if (/^[A-Z][a-z'’-]*$/.test(first)) return text.charAt(0).toLowerCase() + text.slice(1);
+  return text;
+}
+
+/** Upper-cases the first character. */
+export function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** True when `phrase` occurs in `text` with no letter or digit directly on either side. */
+export function occursAsWords(text: string, phrase: string): boolean {
+  if (!phrase) return false;
+  for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + phrase.length);
+    if (!/[A-Za-z0-9]/.test(before) && !/[A-Za-z0-9]/.test(after)) return true;
+  }
+  return false;
+}
+
+/** Cuts `text` to at most `max` characters at a sentence boundary, else at a word boundary. */
+export function clipSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const sentence of sentences(text)) {
+    const next = kept ? `${kept} ${sentence}` : sentence;
+    if (next.length > max) break;
+    kept = next;
+  }
+  return kept || clipWords(text, max);
+}

@@ -1,0 +1,74 @@
+/**
+ * Which headers cross the proxy. Requests: an allow-list. Responses: everything
+ * but hop-by-hop headers, headers the `Connection` header names, cookies and
+ * the framing headers the proxy re-computes.
+ */
+
+export const SESSION_TOKEN_HEADER = 'svc-session-token';
+
+/** Request headers forwarded upstream (lower case). */
+export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
+  SESSION_TOKEN_HEADER,
+  'accept',
+  'accept-language',
+  'content-type',
+  'user-agent',
+  'if-none-match',
+  'if-modified-since',
+  'last-event-id',
+];
+
+/** RFC 9110 section 7.6.1 connection-specific headers, plus the non-standard ones proxies drop. */
+export const HOP_BY_HOP_HEADERS: readonly string[] = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/**
+ * Response headers never passed back: cookies (the API authenticates by header,
+ * and a cookie would land on the docs site's origin) and the body framing, which
+ * the fetch client already decoded and the server in front re-computes.
+ */
+const DROPPED_RESPONSE_HEADERS: readonly string[] = ['set-cookie', 'set-cookie2', 'content-encoding', 'content-length'];
+
+function connectionListed(headers: Headers): Set<string> {
+  const listed = headers.get('connection') ?? '';
+  return new Set(listed.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean));
+}
+
+/** The headers sent upstream: the allowed ones, minus any the client's `Connection` names. */
+export function upstreamRequestHeaders(incoming: Headers, hasBody: boolean): Headers {
+  const listed = connectionListed(incoming);
+  const out = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = incoming.get(name);
+    if (value === null || listed.has(name)) continue;
+    if (name === 'content-type' && !hasBody) continue;
+    out.set(name, value);
+  }
+  if (hasBody && !out.has('content-type')) out.set('content-type', 'application/json');
+  // Ask for an unencoded body: the /debug/logs cap counts the bytes the client gets.
+  out.set('accept-encoding', 'identity');
+  return out;
+}
+
+/** The headers passed back to the client. `keepLength` when the body passes unchanged. */
+export function clientResponseHeaders(upstream: Headers, keepLength: boolean): Headers {
+  const listed = connectionListed(upstream);
+  const encoded = upstream.has('content-encoding');
+  const out = new Headers();
+  upstream.forEach((value, name) => {
+    if (HOP_BY_HOP_HEADERS.includes(name) || listed.has(name) || DROPPED_RESPONSE_HEADERS.includes(name)) return;
+    out.append(name, value);
+  });
+  const length = upstream.get('content-length');
+  if (keepLength && !encoded && length !== null) out.set('content-length', length);
+  return out;
+}

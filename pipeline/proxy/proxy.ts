@@ -1,0 +1,125 @@
+/**
+ * The platform proxy: a web-standard handler for `/api/v2/*` and `/debug/*`
+ * that forwards exactly the operations of the table, after checking them.
+ * Rules, in order: route (404/405), upstream configured (404), credential
+ * present (401), parameters (400), body size (413), body shape (400), forward.
+ */
+import { forwardToUpstream } from './forward.ts';
+import { SESSION_TOKEN_HEADER, upstreamRequestHeaders } from './headers.ts';
+import { createOperationMatcher, expandPath } from './match.ts';
+import type { PlatformOperation } from './operation.ts';
+import { PLATFORM_OPERATIONS } from './operations.ts';
+import { problemResponse } from './problem.ts';
+import { readBodyLimited, validateJsonBody, validateParameters } from './validate.ts';
+
+export interface PlatformProxyOptions {
+  /** Base URL of the platform; operation paths are appended to its path. */
+  readonly platformUrl: string;
+  /** Base URL of a workspace agent's debug server; `/debug/*` answers 404 without it. */
+  readonly agentDebugUrl?: string;
+  /** How long the upstream may take (headers, and whole body unless streamed). Default 30 s. */
+  readonly timeoutMs?: number;
+  /** Largest request body accepted. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  readonly fetch?: typeof fetch;
+  /** One line per request: method, operation path, status, duration. Never tokens, queries or bodies. */
+  readonly log?: (line: string) => void;
+}
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** True for the paths the proxy owns: `/api/v2`, `/api/v2/...`, `/debug`, `/debug/...`. */
+export function isPlatformPath(pathname: string): boolean {
+  return pathname === '/api/v2' || pathname.startsWith('/api/v2/') || pathname === '/debug' || pathname.startsWith('/debug/');
+}
+
+function parseBaseUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${name} is not a URL: '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be http(s): '${value}'`);
+  return url;
+}
+
+/** The upstream URL of an operation: the base's path, the expanded operation path, the client's query. */
+function upstreamUrl(base: URL, path: string, search: string): URL {
+  const url = new URL(base.href);
+  url.pathname = base.pathname.replace(/\/+$/, '') + path;
+  url.search = search;
+  url.hash = '';
+  return url;
+}
+
+export function createPlatformProxy(options: PlatformProxyOptions): (request: Request) => Promise<Response | null> {
+  const platformBase = parseBaseUrl('platformUrl', options.platformUrl);
+  const debugBase = options.agentDebugUrl === undefined ? null : parseBaseUrl('agentDebugUrl', options.agentDebugUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const fetchUpstream = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const log = options.log ?? (() => undefined);
+  const matchOperation = createOperationMatcher(PLATFORM_OPERATIONS);
+
+  async function handle(request: Request, url: URL): Promise<{ response: Response; operation: PlatformOperation | null }> {
+    const match = matchOperation(request.method, url.pathname);
+    if (match.kind === 'not-found') {
+      return { response: problemResponse(404, 'No such platform operation.', { detail: `${request.method} ${url.pathname}` }), operation: null };
+    }
+    if (match.kind === 'method-not-allowed') {
+      const allow = match.allow.join(', ');
+      return {
+        response: problemResponse(405, 'Method not allowed.', { detail: `allowed: ${allow}`, headers: { allow } }),
+        operation: null,
+      };
+    }
+    const { operation, params } = match;
+    const respond = (response: Response) => ({ response, operation });
+
+    const base = operation.upstream === 'platform' ? platformBase : debugBase;
+    if (base === null) {
+      return respond(problemResponse(404, 'Agent debug routes are not enabled.', { detail: 'start the server with --agent-debug-url' }));
+    }
+    const token = request.headers.get(SESSION_TOKEN_HEADER)?.trim() ?? '';
+    if (operation.credential !== 'none' && token === '') {
+      return respond(problemResponse(401, 'Authentication required.', { detail: 'send the Svc-Session-Token header' }));
+    }
+    const parameterProblems = validateParameters(operation, params, url.searchParams);
+    if (parameterProblems.length > 0) {
+      return respond(problemResponse(400, 'Invalid request parameters.', { validations: parameterProblems }));
+    }
+
+    let body: Uint8Array<ArrayBuffer> | null = null;
+    if (operation.body !== undefined) {
+      const read = await readBodyLimited(request, maxBodyBytes);
+      if (read.kind === 'too-large') {
+        return respond(problemResponse(413, 'Request body too large.', { detail: `the limit is ${maxBodyBytes} bytes` }));
+      }
+      const problems = validateJsonBody(operation.body, read.bytes);
+      if (problems.length > 0) return respond(problemResponse(400, 'Invalid request body.', { validations: problems }));
+      body = read.bytes;
+    }
+
+    const response = await forwardToUpstream({
+      operation,
+      url: upstreamUrl(base, expandPath(operation, params), url.search),
+      method: operation.method,
+      headers: upstreamRequestHeaders(request.headers, body !== null),
+      body,
+      clientSignal: request.signal,
+    }, { fetch: fetchUpstream, timeoutMs });
+    return respond(response);
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    if (!isPlatformPath(url.pathname)) return null;
+    const started = Date.now();
+    const { response, operation } = await handle(request, url);
+    const route = operation === null ? '(unmatched)' : operation.path;
+    log(`platform-proxy ${request.method} ${route} -> ${response.status} ${Date.now() - started}ms`);
+    return response;
+  };
+}

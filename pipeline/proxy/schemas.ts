@@ -1,0 +1,274 @@
+/**
+ * The resources of spec/platform-api.md section 2 as zod schemas.
+ *
+ * Request bodies are validated by the proxy (and by the reference platform) with
+ * these; response schemas document the routes in OpenAPI and let the tests hold
+ * the reference platform to the same shapes. Every schema is registered in
+ * `platformSchemas` under the spec's type name, which becomes its OpenAPI
+ * component name.
+ */
+import { z } from 'zod';
+
+/** Named schemas: the key of `#/components/schemas/<id>`. */
+export const platformSchemas = z.registry<{ id: string; description?: string }>();
+
+function named<S extends z.ZodType>(id: string, description: string, schema: S): S {
+  platformSchemas.add(schema, { id, description });
+  return schema;
+}
+
+const dateTime = z.iso.datetime({ offset: true });
+const uuid = z.uuid();
+
+// Generic -------------------------------------------------------------------
+
+export const ValidationError = named('ValidationError', 'One field that failed validation.', z.object({
+  field: z.string(),
+  detail: z.string(),
+}));
+
+export const PlatformResponse = named('Response', 'The generic message and error body.', z.object({
+  message: z.string(),
+  detail: z.string().optional(),
+  validations: z.array(ValidationError).optional(),
+}));
+export type PlatformResponseBody = z.infer<typeof PlatformResponse>;
+
+// Authorization ---------------------------------------------------------------
+
+export const ExternalAPIKeyScopes = named('ExternalAPIKeyScopes', 'Scopes an API key can be created with.', z.object({
+  external: z.array(z.string()),
+}));
+
+export const AuthorizationObject = named('AuthorizationObject', 'The object an action is checked against.', z.object({
+  any_org: z.boolean().optional(),
+  organization_id: z.string().optional(),
+  owner_id: z.string().optional(),
+  resource_id: z.string().optional(),
+  resource_type: z.string(),
+}));
+
+export const AuthorizationCheck = named('AuthorizationCheck', 'One action on one object.', z.object({
+  action: z.string(),
+  object: AuthorizationObject,
+}));
+
+export const AuthorizationRequest = named('AuthorizationRequest', 'Checks keyed by a caller-chosen name.', z.object({
+  checks: z.record(z.string(), AuthorizationCheck),
+}));
+
+export const AuthorizationResponse = named('AuthorizationResponse', 'The same keys, each allowed or not.',
+  z.record(z.string(), z.boolean()));
+
+// Login -------------------------------------------------------------------------
+
+export const LoginWithPasswordRequest = named('LoginWithPasswordRequest', 'Email and password.', z.object({
+  email: z.string().min(1),
+  password: z.string(),
+}));
+
+export const LoginWithPasswordResponse = named('LoginWithPasswordResponse', 'A new session token.', z.object({
+  session_token: z.string(),
+}));
+
+export const ChangePasswordWithOneTimePasscodeRequest = named('ChangePasswordWithOneTimePasscodeRequest',
+  'A new password, allowed by a one-time passcode.', z.object({
+    email: z.string().min(1),
+    one_time_passcode: z.string().min(1),
+    password: z.string(),
+  }));
+
+export const RequestOneTimePasscodeRequest = named('RequestOneTimePasscodeRequest', 'Who asks for a passcode.', z.object({
+  email: z.string().min(1),
+}));
+
+export const ValidateUserPasswordRequest = named('ValidateUserPasswordRequest', 'A candidate password.', z.object({
+  password: z.string(),
+}));
+
+export const ValidateUserPasswordResponse = named('ValidateUserPasswordResponse', 'Whether it passes the rules.', z.object({
+  details: z.string(),
+  valid: z.boolean(),
+}));
+
+export const ConvertLoginRequest = named('ConvertLoginRequest', 'The current password and the login type to move to.', z.object({
+  password: z.string(),
+  to_type: z.string().min(1),
+}));
+
+export const OAuthConversionResponse = named('OAuthConversionResponse', 'A pending login-type conversion.', z.object({
+  expires_at: dateTime,
+  state_string: z.string(),
+  to_type: z.string(),
+  user_id: uuid,
+}));
+
+// External auth -------------------------------------------------------------------
+
+export const ExternalAuthUser = named('ExternalAuthUser', 'The account at the git provider.', z.object({
+  avatar_url: z.string(),
+  id: z.int(),
+  login: z.string(),
+  name: z.string(),
+  profile_url: z.string(),
+}));
+
+export const ExternalAuthInstallation = named('ExternalAuthInstallation', 'An app installation at the provider.', z.object({
+  account: ExternalAuthUser,
+  configure_url: z.string(),
+  id: z.int(),
+}));
+
+export const ExternalAuthLink = named('ExternalAuthLink', "The caller's link to a git provider.", z.object({
+  authenticated: z.boolean(),
+  created_at: dateTime,
+  expires: dateTime,
+  has_refresh_token: z.boolean(),
+  provider_id: z.string(),
+  updated_at: dateTime,
+  validate_error: z.string(),
+}));
+
+export const ExternalAuth = named('ExternalAuth', 'A git provider as the caller sees it.', z.object({
+  app_install_url: z.string(),
+  app_installable: z.boolean(),
+  authenticated: z.boolean(),
+  device: z.boolean(),
+  display_name: z.string(),
+  installations: z.array(ExternalAuthInstallation),
+  supports_revocation: z.boolean(),
+  user: ExternalAuthUser.nullable(),
+}));
+
+export const DeleteExternalAuthByIDResponse = named('DeleteExternalAuthByIDResponse', 'The outcome of unlinking.', z.object({
+  token_revocation_error: z.string(),
+  token_revoked: z.boolean(),
+}));
+
+export const ExternalAuthDevice = named('ExternalAuthDevice', 'A started device flow.', z.object({
+  device_code: z.string(),
+  expires_in: z.int(),
+  interval: z.int(),
+  user_code: z.string(),
+  verification_uri: z.string(),
+}));
+
+// Applications and agent ------------------------------------------------------------
+
+export const AppHostResponse = named('AppHostResponse', 'The wildcard host applications are served on.', z.object({
+  host: z.string(),
+}));
+
+export const AgentManifest = named('Manifest', 'What the agent fetched from the platform on startup.', z.looseObject({
+  agent_id: uuid,
+  agent_name: z.string(),
+  workspace_id: uuid,
+  workspace_name: z.string(),
+  owner_name: z.string(),
+}));
+
+// Notifications ------------------------------------------------------------------------
+
+export const CustomNotificationRequest = named('CustomNotificationRequest', 'A notification to oneself.', z.object({
+  content: z.object({
+    title: z.string().optional(),
+    message: z.string().optional(),
+  }),
+}).superRefine((value, context) => {
+  if ((value.content.title ?? '').trim() === '' && (value.content.message ?? '').trim() === '') {
+    for (const field of ['title', 'message'] as const) {
+      context.addIssue({ code: 'custom', path: ['content', field], message: 'title or message must be non-empty' });
+    }
+  }
+}));
+
+export const NotificationMethodsResponse = named('NotificationMethodsResponse', 'Dispatch methods.', z.object({
+  available: z.array(z.string()),
+  default: z.string(),
+}));
+
+export const InboxNotificationAction = named('InboxNotificationAction', 'A link shown with a notification.', z.object({
+  label: z.string(),
+  url: z.string(),
+}));
+
+export const InboxNotification = named('InboxNotification', 'One notification in a user inbox.', z.object({
+  actions: z.array(InboxNotificationAction),
+  content: z.string(),
+  created_at: dateTime,
+  icon: z.string(),
+  id: uuid,
+  read_at: z.string().nullable(),
+  targets: z.array(uuid),
+  template_id: uuid,
+  title: z.string(),
+  user_id: uuid,
+}));
+
+export const ListInboxNotificationsResponse = named('ListInboxNotificationsResponse', 'A page of the inbox.', z.object({
+  notifications: z.array(InboxNotification),
+  unread_count: z.int(),
+}));
+
+export const GetInboxNotificationResponse = named('GetInboxNotificationResponse', 'One notification and the unread count.', z.object({
+  notification: InboxNotification,
+  unread_count: z.int(),
+}));
+
+export const NotificationsSettings = named('NotificationsSettings', 'Deployment-wide notification settings.', z.object({
+  notifier_paused: z.boolean(),
+}));
+
+export const NotificationTemplate = named('NotificationTemplate', 'A notification template.', z.object({
+  actions: z.string(),
+  body_template: z.string(),
+  enabled_by_default: z.boolean(),
+  group: z.string(),
+  id: uuid,
+  kind: z.string(),
+  method: z.string(),
+  name: z.string(),
+  title_template: z.string(),
+}));
+
+export const NotificationPreference = named('NotificationPreference', "A user's choice for one template.", z.object({
+  disabled: z.boolean(),
+  id: uuid,
+  updated_at: dateTime,
+}));
+
+export const UpdateUserNotificationPreferences = named('UpdateUserNotificationPreferences', 'Templates to disable or enable.', z.object({
+  template_disabled_map: z.record(z.string(), z.boolean()),
+}));
+
+// Automation ----------------------------------------------------------------------------
+
+export const AgentLog = named('AgentLog', 'One line of agent output.', z.object({
+  created_at: dateTime,
+  level: z.string(),
+  output: z.string(),
+}));
+
+export const PatchAgentLogsRequest = named('PatchAgentLogsRequest', 'Lines to append to the agent log.', z.object({
+  logs: z.array(AgentLog),
+}));
+
+export const ExtendWorkspaceRequest = named('ExtendWorkspaceRequest', 'The new deadline.', z.object({
+  deadline: dateTime,
+}));
+
+export const Workspace = named('Workspace', 'A workspace (fields beyond the spec, which shows none).', z.object({
+  id: uuid,
+  name: z.string(),
+  owner_id: uuid,
+  owner_name: z.string(),
+  template_name: z.string(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  deadline: dateTime.nullable(),
+}));
+
+export const WorkspacesResponse = named('WorkspacesResponse', 'Workspaces matching the filter.', z.object({
+  workspaces: z.array(Workspace),
+  count: z.int(),
+}));

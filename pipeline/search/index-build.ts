@@ -1,0 +1,93 @@
+import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
+import type { SearchIndexFile } from './index-format.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
+import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
+
+export interface IndexInput {
+  readonly sections: readonly Pick<Section, 'id' | 'title' | 'heading' | 'url' | 'group' | 'text' | 'source'>[];
+  /** The digest's nodes by section id; omitted or null: no digest tree, fallback scoring. */
+  readonly nodes?: ReadonlyMap<string, DigestNode> | null;
+  readonly glossary?: readonly GlossaryEntry[];
+  /** Stem plain words (default true). */
+  readonly stem?: boolean;
+}
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The tokens of a section's distilled signal: its terms, summary and fact literals. */
+function signalTokens(node: DigestNode, stem: boolean): string[] {
+  const texts = [...node.terms, node.summary, ...node.facts.map((fact) => fact.literal)];
+  return texts.flatMap((text) => tokenize(text, { stem }));
+}
+
+function encodePostings(entries: readonly number[]): string {
+  // entries: sectionIndex << FLAG_BITS | flags, ascending by section index
+  let previous = 0;
+  const parts: string[] = [];
+  for (const entry of entries) {
+    const index = entry >>> FLAG_BITS;
+    parts.push((((index - previous) << FLAG_BITS) | (entry & ((1 << FLAG_BITS) - 1))).toString(36));
+    previous = index;
+  }
+  return parts.join(',');
+}
+
+/**
+ * Builds the search tables from sections (and, when present, their digest nodes and the
+ * glossary). No model, no I/O. Per section and term it records whether the term is in the
+ * body, in the distilled signal, or in the heading or page title; per section the body length.
+ * Without nodes the whole raw source and title count as body (spec rule 7).
+ */
+export function buildSearchIndex(input: IndexInput): SearchIndexFile {
+  const stem = input.stem ?? true;
+  const hasDigest = input.nodes !== undefined && input.nodes !== null;
+  const postings = new Map<string, number[]>();
+  const rows: SearchIndexFile['sections'] = [];
+  const texts: string[] = [];
+  let totalLength = 0;
+
+  input.sections.forEach((section, index) => {
+    const flags = new Map<string, number>();
+    const mark = (tokens: readonly string[], bit: number): void => {
+      for (const token of tokens) flags.set(token, (flags.get(token) ?? 0) | bit);
+    };
+    const node = input.nodes?.get(section.id);
+    let bodyTokens: string[];
+    if (hasDigest) {
+      bodyTokens = tokenize(section.text, { stem });
+      mark(bodyTokens, IN_BODY);
+      if (node) mark(signalTokens(node, stem), IN_SIGNAL);
+      mark(tokenize(`${section.title}\n${section.heading ?? ''}`, { stem }), IN_HEADING);
+    } else {
+      bodyTokens = tokenize(`${section.title}\n${section.source}`, { stem });
+      mark(bodyTokens, IN_BODY);
+    }
+    for (const [token, bits] of flags) {
+      const list = postings.get(token) ?? [];
+      list.push((index << FLAG_BITS) | bits);
+      postings.set(token, list);
+    }
+    rows.push([section.id, section.title, section.heading, section.url, section.group, bodyTokens.length]);
+    texts.push(section.text);
+    totalLength += bodyTokens.length;
+  });
+
+  const vocab = [...postings.keys()].sort(byString);
+  const glossary = (input.glossary ?? []).map((entry) => ({
+    phrases: [entry.term, ...entry.aliases].map((phrase) => uniqueTokens(phrase, { stem })).filter((tokens) => tokens.length > 0),
+    add: uniqueTokens([entry.term, ...entry.aliases].join(' '), { stem }),
+  }));
+  return {
+    schema: SEARCH_SCHEMA_VERSION,
+    tokenizer: TOKENIZER_VERSION,
+    stemmed: stem,
+    hasDigest,
+    avgLength: rows.length === 0 ? 0 : totalLength / rows.length,
+    sections: rows,
+    texts,
+    vocab,
+    df: vocab.map((term) => postings.get(term)?.length ?? 0),
+    postings: vocab.map((term) => encodePostings(postings.get(term) ?? [])),
+    glossary,
+  };
+}

@@ -1,0 +1,170 @@
+import type { KeywordResult, SearchOptions } from '../types.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from './index-format.ts';
+import type { SearchIndex } from './open.ts';
+import { queryTerms } from './query-terms.ts';
+import { makeSnippet } from './snippet.ts';
+import { findNear, findPrefixed, findTerm, postingsOf } from './vocabulary.ts';
+
+/** Spec defaults (Limits table). */
+export const DEFAULT_MAX_RESULTS = 6;
+export const DEFAULT_PER_DOC_CAP = 2;
+/** BM25 length normalisation strength (spec rule 5). */
+export const BM25_B = 0.75;
+/**
+ * Rule 5's floor on the length factor. BM25's factor `1 - b + b * len / avg` falls to 0.25
+ * for an empty section, which would multiply a stub's score by four; flooring it at 0.5
+ * limits the reward for shortness to twice, so a heading-only stub cannot outrank the
+ * section that actually explains the topic (measured on the eval set, see the README).
+ */
+export const LENGTH_FLOOR = 0.5;
+
+/** Switches for what goes beyond the spec's rules; all on by default, off for the ablation. */
+export interface ScoringFeatures {
+  /** Rule 1, glossary expansion. */
+  readonly glossary: boolean;
+  /** Rule 4's digest signal weight. */
+  readonly signal: boolean;
+  /** Rule 5's floor (off: the plain BM25 factor). */
+  readonly floor: boolean;
+  /** Unknown terms match vocabulary terms they begin (as-you-type). */
+  readonly prefix: boolean;
+  /** Unknown terms with no prefix match match terms one edit away. */
+  readonly fuzzy: boolean;
+}
+
+export const ALL_FEATURES: ScoringFeatures = { glossary: true, signal: true, floor: true, prefix: true, fuzzy: true };
+
+/** Weight of a term reached by prefix or by typo, relative to the term itself. */
+const PREFIX_DISCOUNT = 0.8;
+const FUZZY_DISCOUNT = 0.6;
+const MAX_PREFIX_EXPANSIONS = 8;
+const MAX_FUZZY_EXPANSIONS = 4;
+const MIN_PREFIX_LENGTH = 3;
+const MIN_FUZZY_LENGTH = 5;
+
+export interface RankOptions extends SearchOptions {
+  readonly features?: Partial<ScoringFeatures>;
+}
+
+export interface RankedSection {
+  readonly index: number;
+  readonly score: number;
+}
+
+/** Rule 3: inverse document frequency (the BM25 form, always positive). */
+export function idf(documentCount: number, documentFrequency: number): number {
+  return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+/** Rule 4 for one posting: weight for the body, again for the signal, three times for heading or title. */
+function postingScore(flags: number, weight: number, hasDigest: boolean, useSignal: boolean): number {
+  if (!hasDigest) return flags & IN_BODY ? weight : 0;
+  let score = 0;
+  if (flags & IN_BODY) score += weight;
+  if (useSignal && flags & IN_SIGNAL) score += weight;
+  if (flags & IN_HEADING) score += 3 * weight;
+  return score;
+}
+
+interface WeightedTerm {
+  readonly position: number;
+  readonly weight: number;
+}
+
+/** Each query term with its vocabulary positions and weights: itself, else its prefix or typo neighbours. */
+function resolveTerms(index: SearchIndex, terms: readonly string[], features: ScoringFeatures): WeightedTerm[] {
+  const resolved: WeightedTerm[] = [];
+  const n = index.sectionCount;
+  const add = (position: number, discount: number): void => {
+    resolved.push({ position, weight: discount * idf(n, index.file.df[position] ?? 0) });
+  };
+  for (const term of terms) {
+    const exact = findTerm(index, term);
+    if (exact !== -1) {
+      add(exact, 1);
+      continue;
+    }
+    const prefixed = features.prefix && term.length >= MIN_PREFIX_LENGTH ? findPrefixed(index, term, MAX_PREFIX_EXPANSIONS) : [];
+    if (prefixed.length > 0) {
+      for (const position of prefixed) add(position, PREFIX_DISCOUNT);
+      continue;
+    }
+    if (features.fuzzy && term.length >= MIN_FUZZY_LENGTH) for (const position of findNear(index, term, MAX_FUZZY_EXPANSIONS)) add(position, FUZZY_DISCOUNT);
+  }
+  return resolved;
+}
+
+/**
+ * Rules 3 to 6 without the result shaping: every section with a positive score, best first
+ * (ties in corpus order), the per-page cap applied, cut to `maxResults`.
+ */
+export function rankSections(index: SearchIndex, query: string, options: RankOptions = {}): { ranked: RankedSection[]; matched: Set<string> } {
+  const features = { ...ALL_FEATURES, ...options.features };
+  const maxResults = options.maxResults ?? DEFAULT_MAX_RESULTS;
+  const perDocCap = options.perDocCap ?? DEFAULT_PER_DOC_CAP;
+  if (query.trim() === '' || maxResults <= 0) return { ranked: [], matched: new Set() };
+
+  const { terms } = queryTerms(index, query, features.glossary);
+  const weighted = resolveTerms(index, terms, features);
+  const scores = new Float64Array(index.sectionCount);
+  const touched: number[] = [];
+  const hasDigest = index.file.hasDigest;
+  for (const { position, weight } of weighted) {
+    for (const posting of postingsOf(index, position)) {
+      const section = posting >>> FLAG_BITS;
+      const gained = postingScore(posting, weight, hasDigest, features.signal);
+      if (gained === 0) continue;
+      if (scores[section] === 0) touched.push(section);
+      scores[section] = (scores[section] ?? 0) + gained;
+    }
+  }
+
+  const average = index.file.avgLength || 1;
+  const sections = index.file.sections;
+  const candidates: RankedSection[] = touched.map((section) => {
+    const raw = scores[section] ?? 0;
+    if (!hasDigest) return { index: section, score: raw };
+    const length = sections[section]?.[5] ?? 0;
+    const factor = 1 - BM25_B + (BM25_B * length) / average;
+    return { index: section, score: raw / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor) };
+  });
+  candidates.sort((a, b) => b.score - a.score || a.index - b.index);
+
+  const perPage = new Map<string, number>();
+  const ranked: RankedSection[] = [];
+  for (const candidate of candidates) {
+    const page = index.pageOf[candidate.index] ?? '';
+    const count = perPage.get(page) ?? 0;
+    if (count >= perDocCap) continue;
+    perPage.set(page, count + 1);
+    ranked.push(candidate);
+    if (ranked.length >= maxResults) break;
+  }
+  const matched = new Set(weighted.map(({ position }) => index.file.vocab[position] ?? ''));
+  return { ranked, matched };
+}
+
+/** A keyword result with the id of its section (what the agentic loop opens). */
+export type SectionHit = KeywordResult & { readonly id: string; readonly score: number };
+
+/** The ranked sections as results: heading and group only when present, a snippet around the first matched term. */
+export function searchSections(index: SearchIndex, query: string, options: RankOptions = {}): SectionHit[] {
+  const { ranked, matched } = rankSections(index, query, options);
+  return ranked.map(({ index: position, score }) => {
+    const [id, title, heading, url, group] = index.file.sections[position] ?? ['', '', null, '', null];
+    const hit: SectionHit = { id, score, title, url, snippet: makeSnippet(index.file.texts[position] ?? '', matched, index.file.stemmed) };
+    if (heading !== null) hit.heading = heading;
+    if (group !== null) hit.group = group;
+    return hit;
+  });
+}
+
+/** The one keyword scorer (spec "Keyword ranking"): the spec's KeywordResult list for a query. */
+export function searchKeyword(index: SearchIndex, query: string, options: RankOptions = {}): KeywordResult[] {
+  return searchSections(index, query, options).map(({ title, heading, url, group, snippet }) => {
+    const result: KeywordResult = { title, url, snippet };
+    if (heading !== undefined) result.heading = heading;
+    if (group !== undefined) result.group = group;
+    return result;
+  });
+}

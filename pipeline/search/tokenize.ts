@@ -1,0 +1,83 @@
+import { stem } from './stem.ts';
+
+/**
+ * A run of word characters joined by the separators identifiers use (`-` `.` `/` `:` `_` `@`),
+ * with an optional leading `-`, `--` or `/`: `--access-url`, `GEMINI_API_KEY`,
+ * `/api/v2/authcheck`, `Svc-Session-Token`, `x-ask-content-hash`, `notifications.inbox`.
+ */
+const RUN = /(?:--?|\/)?[\p{L}\p{N}]+(?:[-./:_@]+[\p{L}\p{N}]+)*/gu;
+const SEPARATORS = /[-./:_@]+/;
+const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const MAX_TOKEN_LENGTH = 64;
+
+/** Bump when tokenising changes: search tables of another version are refused. */
+export const TOKENIZER_VERSION = 'tok-1';
+
+export interface TokenizeOptions {
+  /** Apply the light stemmer to plain words and identifier parts (default true). */
+  readonly stem?: boolean;
+}
+
+/** One run of the text with where it stands and the tokens it gives. */
+export interface TokenSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly tokens: readonly string[];
+}
+
+function pushWord(word: string, out: string[], useStem: boolean): void {
+  if (word.length === 0 || word.length > MAX_TOKEN_LENGTH) return;
+  if (word.length === 1 && !/\p{N}/u.test(word)) return;
+  out.push(useStem ? stem(word) : word);
+}
+
+/** The tokens of one run: the whole identifier (when it is one) and its parts. */
+function runTokens(run: string, useStem: boolean): string[] {
+  const out: string[] = [];
+  const lower = run.toLowerCase();
+  const parts = run.replace(/^[-/]+/, '').split(SEPARATORS).filter((part) => part.length > 0);
+  const compound = parts.length > 1 || run.startsWith('-') || run.startsWith('/');
+  if (compound && lower.length <= MAX_TOKEN_LENGTH) out.push(lower);
+  for (const part of parts) {
+    const pieces = part.split(CAMEL);
+    if (pieces.length > 1) {
+      if (!compound) out.push(part.toLowerCase());
+      for (const piece of pieces) pushWord(piece.toLowerCase(), out, useStem);
+    } else {
+      pushWord(part.toLowerCase(), out, useStem);
+    }
+  }
+  return out;
+}
+
+/**
+ * The runs of a text with their offsets and tokens (used to place snippets).
+ * Offsets index the NFKC-normalised text, which equals the input for ordinary prose.
+ */
+export function tokenSpans(text: string, options: TokenizeOptions = {}): TokenSpan[] {
+  const useStem = options.stem ?? true;
+  const spans: TokenSpan[] = [];
+  for (const match of text.normalize('NFKC').matchAll(RUN)) {
+    spans.push({ start: match.index, end: match.index + match[0].length, tokens: runTokens(match[0], useStem) });
+  }
+  return spans;
+}
+
+/**
+ * Splits text into search tokens, lowercase, in order of appearance (duplicates kept, so the
+ * count is the text's length). An identifier is findable whole and by its parts: `--access-url`
+ * gives `--access-url`, `access`, `url`; `GEMINI_API_KEY` gives `gemini_api_key`, `gemini`,
+ * `api`, `key`; `maxResults` gives `maxresults`, `max`, `results`. Plain words and parts are
+ * stemmed unless `stem: false`; whole identifiers never are.
+ */
+export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
+  const useStem = options.stem ?? true;
+  const out: string[] = [];
+  for (const match of text.normalize('NFKC').matchAll(RUN)) out.push(...runTokens(match[0], useStem));
+  return out;
+}
+
+/** The distinct tokens of a text, in order of first appearance. */
+export function uniqueTokens(text: string, options: TokenizeOptions = {}): string[] {
+  return [...new Set(tokenize(text, options))];
+}

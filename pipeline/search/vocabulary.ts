@@ -1,0 +1,96 @@
+import { FLAG_BITS } from './index-format.ts';
+import type { SearchIndex } from './open.ts';
+
+/** Position of `term` in the sorted vocabulary, or -1 (binary search, code-unit order). */
+export function findTerm(index: SearchIndex, term: string): number {
+  const vocab = index.file.vocab;
+  let low = 0;
+  let high = vocab.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const candidate = vocab[middle] ?? '';
+    if (candidate === term) return middle;
+    if (candidate < term) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Positions of vocabulary terms that start with `prefix` (longer than it), at most `limit`, most frequent first. */
+export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
+  const vocab = index.file.vocab;
+  let low = 0;
+  let high = vocab.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((vocab[middle] ?? '') < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const found: number[] = [];
+  for (let position = low; position < vocab.length && (vocab[position] ?? '').startsWith(prefix); position += 1) {
+    if (vocab[position] !== prefix) found.push(position);
+  }
+  found.sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b);
+  return found.slice(0, limit);
+}
+
+/** True when `a` and `b` differ by at most one insertion, deletion, substitution or adjacent swap. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const restA = endA - start;
+  const restB = endB - start;
+  if (restA <= 1 && restB <= 1) return true;
+  return restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
+}
+
+/**
+ * Vocabulary terms one edit away from `term` (typo tolerance), at most `limit`, most frequent first.
+ * Only terms sharing the first letter are considered, which keeps the scan to one slice of the
+ * sorted vocabulary and matches how people mistype (rarely the first letter).
+ */
+export function findNear(index: SearchIndex, term: string, limit: number): number[] {
+  const first = term[0];
+  if (first === undefined) return [];
+  const vocab = index.file.vocab;
+  let low = 0;
+  let high = vocab.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((vocab[middle] ?? '') < first) low = middle + 1;
+    else high = middle;
+  }
+  const found: number[] = [];
+  for (let position = low; position < vocab.length; position += 1) {
+    const candidate = vocab[position] ?? '';
+    if (!candidate.startsWith(first)) break;
+    if (candidate !== term && withinOneEdit(candidate, term)) found.push(position);
+  }
+  found.sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b);
+  return found.slice(0, limit);
+}
+
+/** The posting list of a vocabulary position, decoded once and kept: `sectionIndex << 3 | flags`. */
+export function postingsOf(index: SearchIndex, position: number): Int32Array {
+  const cached = index.decoded.get(position);
+  if (cached) return cached;
+  const encoded = index.file.postings[position] ?? '';
+  const parts = encoded === '' ? [] : encoded.split(',');
+  const list = new Int32Array(parts.length);
+  let section = 0;
+  const mask = (1 << FLAG_BITS) - 1;
+  parts.forEach((part, at) => {
+    const value = parseInt(part, 36);
+    section += value >>> FLAG_BITS;
+    list[at] = (section << FLAG_BITS) | (value & mask);
+  });
+  index.decoded.set(position, list);
+  return list;
+}

@@ -1,0 +1,163 @@
+/**
+ * The contracts between the stages of the pipeline.
+ *
+ * load -> chunk -> hash -> distill -> emit -> index -> runtime.
+ * Every stage takes and returns these plain, JSON-serialisable shapes.
+ */
+
+/** One documentation page, after its frontmatter has been read. */
+export interface Page {
+  /** Path of the source file relative to the content folder, POSIX separators. */
+  readonly file: string;
+  /** `.md` or `.mdx`: decides which Markdown dialect parses the page. */
+  readonly format: 'md' | 'mdx';
+  /** Frontmatter `slug`, else the path without extension (`index`/`README` name the folder). */
+  readonly slug: string;
+  /** `--site-url` + `/` + slug. */
+  readonly url: string;
+  /** Frontmatter `title`, else the first `#` heading, else the file name. */
+  readonly title: string;
+  /** Frontmatter `description`, else null. */
+  readonly description: string | null;
+  /** Frontmatter `group`, else the first folder of the path, else null. */
+  readonly group: string | null;
+}
+
+/** One chunk of a page: the intro (text before the first `##`) or one `##`/`###` section. */
+export interface Section {
+  /** `<slug>` for the intro chunk, `<slug>#<anchor>` otherwise. */
+  readonly id: string;
+  /** The slug of the page this section belongs to. */
+  readonly pageSlug: string;
+  /** github-slugger anchor, null for the intro chunk. */
+  readonly anchor: string | null;
+  /** The page title. */
+  readonly title: string;
+  /** The heading text (plain), null for the intro chunk. */
+  readonly heading: string | null;
+  /** 2 or 3 for a heading section, 1 for the intro chunk. */
+  readonly depth: 1 | 2 | 3;
+  readonly group: string | null;
+  /** Page url, with `#<anchor>` for a heading section. */
+  readonly url: string;
+  /** Dialect of the source, as the page's. */
+  readonly format: 'md' | 'mdx';
+  /** The exact source text of the section (heading line included), byte for byte. */
+  readonly source: string;
+  /** The plain text of the section body (heading excluded), for search and summaries. */
+  readonly text: string;
+  /** Content hash over everything that determines this section's digest node. */
+  readonly hash: string;
+}
+
+export type FactKind = 'flag' | 'code' | 'value' | 'default' | 'key';
+export const FACT_KINDS: readonly FactKind[] = ['flag', 'code', 'value', 'default', 'key'];
+
+export interface Fact {
+  readonly kind: FactKind;
+  /** Exact source text: occurs byte-for-byte in the section's `source`. */
+  readonly literal: string;
+  readonly chunkId: string;
+}
+
+export type NodeMode = 'agent-primary' | 'source-primary';
+
+/** What a distiller returns for one section (before the verbatim check). */
+export interface SectionDistillation {
+  readonly summary: string;
+  readonly facts: readonly { readonly kind: FactKind; readonly literal: string }[];
+  readonly terms: readonly string[];
+  readonly mode: NodeMode;
+}
+
+export interface SourceRef {
+  readonly chunkId: string;
+  readonly url: string;
+  readonly anchor: string | null;
+}
+
+/** The full section node of the spec (one file per section in the digest tree). */
+export interface DigestNode {
+  readonly id: string;
+  readonly kind: 'section';
+  readonly title: string;
+  readonly heading: string | null;
+  readonly group: string | null;
+  readonly url: string;
+  readonly summary: string;
+  readonly facts: readonly Fact[];
+  readonly sources: readonly SourceRef[];
+  readonly mode: NodeMode;
+  readonly terms: readonly string[];
+}
+
+export interface SectionSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly heading: string | null;
+  readonly group: string | null;
+  readonly url: string;
+}
+
+export interface GlossaryEntry {
+  readonly term: string;
+  readonly aliases: readonly string[];
+  readonly definition: string;
+}
+
+/** Token and call counts a distiller reports for a build. */
+export interface DistillUsage {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheHits: number;
+  /** Facts a model proposed that were not verbatim in the source, dropped. */
+  droppedFacts: number;
+}
+
+/** What the corpus-wide passes see: every section with its distillation. */
+export interface CorpusInput {
+  readonly pages: readonly Page[];
+  readonly sections: readonly Section[];
+  readonly nodes: readonly DigestNode[];
+}
+
+/**
+ * The distiller seam. The offline distiller and every model provider implement it.
+ * Implementations receive everything they need; they never read the filesystem.
+ */
+export interface Distiller {
+  /** `offline`, `anthropic`, `openai`, `gemini`. */
+  readonly provider: string;
+  /** The model name (`offline-v1` for the offline distiller). */
+  readonly model: string;
+  /**
+   * Hashes of the prompt templates (or the algorithm version) per pass:
+   * `section`, `glossary`, `suggestions`, `context`. A change re-runs that pass.
+   */
+  readonly templateHashes: Readonly<Record<DistillPass, string>>;
+  distillSection(section: Section, page: Page): Promise<SectionDistillation>;
+  distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]>;
+  suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]>;
+  writeContext(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string>;
+  /** Counts since the distiller was created. */
+  usage(): DistillUsage;
+}
+
+export type DistillPass = 'section' | 'glossary' | 'suggestions' | 'context';
+
+/** Search result of the keyword scorer (spec KeywordResult). */
+export interface KeywordResult {
+  title: string;
+  heading?: string;
+  url: string;
+  group?: string;
+  snippet: string;
+}
+
+export interface SearchOptions {
+  /** Top results returned (spec default 6). */
+  readonly maxResults?: number;
+  /** Sections of one page admitted (spec default 2). */
+  readonly perDocCap?: number;
+}
