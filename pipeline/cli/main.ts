@@ -6,6 +6,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   'digest check': async () => (await import('./digest-check.ts')).digestCheck,
   'digest diff': async () => (await import('./digest-diff.ts')).digestDiff,
   'index build': async () => (await import('./index-build.ts')).indexBuild,
+  serve: async () => (await import('./serve.ts')).serveCommand,
+  'platform serve': async () => (await import('./platform-serve.ts')).platformServe,
 };
 
 const USAGE = `ask: a digest compiler and search runtime for documentation sites

@@ -3,7 +3,9 @@
  * - the first column of a table whose first header names things (`Field`,
  *   `Name`, `Variable`, `Option`, `Header`, ...) holds `key`s (or `flag`s),
  *   backticked or plain identifiers alike;
- * - a column whose header says `Default` holds `default`s;
+ * - a column whose header says `Default` holds `default`s, and so does a row
+ *   whose first cell starts with "Default" (a transposed table);
+ * - a row with a cell that ends "the default" has its name as a `default`;
  * - the first column of a `Status`/`Code` table holds `value`s (HTTP statuses).
  */
 import type { FactKind } from '../../types.ts';
@@ -22,6 +24,8 @@ const NAMING_HEADER =
   /^(?:field|name|key|variable|env(?:ironment)?(?: variable)?|option|flag|parameter|param|property|header|setting|argument|attribute|column|event|config(?:uration)?(?: key)?)s?(?: name)?$/;
 const STATUS_HEADER = /^(?:status|code|status code|http status|http code)s?$/;
 const DEFAULT_HEADER = /\bdefaults?\b/;
+const DEFAULT_ROW = /^defaults?\b/i;
+const DEFAULT_MARK = /(?:^|[.;]\s*)(?:the\s+)?default\.?$|^\(default\)$/i;
 const EMPTY_CELL = new Set(['', '-', '—', '–', 'n/a', 'none', '(none)', 'not shown', 'no default']);
 const IDENTIFIER = /^[A-Za-z_][\w.-]*$/;
 
@@ -79,8 +83,18 @@ export function readTable(table: Table, out: TableFacts): void {
   const statuses = STATUS_HEADER.test(headers[0] ?? '');
   const defaults = headers.flatMap((header, i) => (i > 0 && DEFAULT_HEADER.test(header) ? [i] : []));
   for (const row of rows) {
-    const first = row.children[0];
-    if (first) nameCell(first, naming, statuses, out);
+    const [first, ...others] = row.children;
+    if (!first) continue;
+    if (DEFAULT_ROW.test(cellText(first))) {
+      // A transposed table: the row named "Default ..." holds defaults in every column.
+      for (const cell of others) defaultCell(cell, out);
+      continue;
+    }
+    nameCell(first, naming, statuses, out);
+    if (others.some((cell) => DEFAULT_MARK.test(cellText(cell)))) {
+      // "| `full` | ... The default. |": the row's name is the default.
+      for (const code of inlineCodesOf(first)) out.overrides.set(code, 'default');
+    }
     for (const i of defaults) {
       const cell = row.children[i];
       if (cell) defaultCell(cell, out);

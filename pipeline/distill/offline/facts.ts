@@ -1,8 +1,9 @@
 /**
  * The verbatim facts of a section, found in its syntax tree.
  *
- * Sources: inline code (kind by shape, by table column, or by a "default"
- * cue), flags inside inline commands, code blocks (see code-blocks.ts),
+ * Sources: inline code (kind by table column, else by a "default" cue, else
+ * by a "header"/"field" cue for plain code, else by shape), flags inside
+ * inline commands, code blocks (see code-blocks.ts),
  * tables (see fact-tables.ts), running text (see fact-prose.ts) and bare
  * URLs. Then, in order:
  * 1. every literal is trimmed and kept only when 2-200 characters long and
@@ -16,7 +17,7 @@ import type { FactKind } from '../../types.ts';
 import type { Nodes } from 'mdast';
 import { codeBlockFacts } from './code-blocks.ts';
 import { classifyLiteral, flagsIn, KIND_PRIORITY, looksLikeCommand, type Candidate } from './fact-kinds.ts';
-import { isStatedDefault, proseFacts } from './fact-prose.ts';
+import { kindFromContext, proseFacts } from './fact-prose.ts';
 import { readTable, type TableFacts } from './fact-tables.ts';
 import { isInert, startOf, walkAll } from './parse.ts';
 import { plainText } from './text.ts';
@@ -45,7 +46,10 @@ function collect(nodes: readonly Nodes[]): Candidate[] {
       case 'inlineCode': {
         const literal = node.value.trim();
         const at = startOf(node);
-        const kind = tables.overrides.get(node) ?? (isStatedDefault(parent, index) ? 'default' : classifyLiteral(literal));
+        const shape = classifyLiteral(literal);
+        const context = shape !== null && shape !== 'flag' ? kindFromContext(parent, index) : null;
+        const stated = context === 'default' || (context === 'key' && shape === 'code') ? context : shape;
+        const kind = tables.overrides.get(node) ?? stated;
         if (kind) found.push({ kind, literal, at });
         if (kind !== 'flag' && looksLikeCommand(literal)) {
           for (const flag of flagsIn(literal)) found.push({ kind: 'flag', literal: flag.literal, at: at + flag.index + 1 });

@@ -6,6 +6,8 @@
  *    a blockquote or an MDX component; never lists, tables or code), then the
  *    second sentences, and so on, taken while they fit, printed in document
  *    order. A first sentence longer than the limit is cut at a word boundary.
+ *    Lead-ins ending with a colon ("Common groups are:") are skipped unless
+ *    there is nothing else.
  * 2. No paragraphs but a prose list: the first sentences of its items.
  * 3. No prose: what the section contains, from its structure ("Reference
  *    table of 6 fields: ...", "List of 7 options: ...", "Example in bash: ...").
@@ -43,7 +45,15 @@ function paragraphs(body: readonly RootContent[]): string[] {
 
 /** Picks first sentences of paragraphs, then second sentences, ..., while they fit; document order. */
 export function summarizeProse(texts: readonly string[]): string {
-  const split = texts.map((text) => sentences(text).map(endSentence).filter((s) => s.length > 0));
+  const raw = texts.map((text) => sentences(text));
+  // A lead-in ("Common groups are:") says nothing without what follows it; skip it when there is more.
+  const hasBody = raw.some((list) => list.some((sentence) => !sentence.endsWith(':')));
+  const split = raw.map((list) =>
+    list
+      .filter((sentence) => !hasBody || !sentence.endsWith(':'))
+      .map(endSentence)
+      .filter((sentence) => sentence.length > 0),
+  );
   const first = split[0]?.[0];
   if (first === undefined) return '';
   if (first.length >= MAX_SUMMARY) return clipWords(first, MAX_SUMMARY);

@@ -3,13 +3,16 @@
  *
  * In this order, lower case, deduplicated, at most `MAX_TERMS`:
  * 1. the heading's words (the page title's for an intro chunk), and the
- *    heading itself when it is a short phrase (2-4 words);
+ *    heading itself when it is a short phrase (2-4 words); the page title's
+ *    too when the heading has at most one content word ("Example");
  * 2. acronyms with their expansion ("one-time passcode (OTP)" -> both), and
  *    other acronyms the section uses (`API`, `MCP`);
  * 3. key phrases: bold text and link text of at most 4 words, with their words;
- * 4. backticked identifiers, whole and split into parts (`read_status` ->
- *    `read_status`, `read`, `status`; `createAskHandler` -> `create`, `ask`,
- *    `handler`; `--access-url` -> `access-url`, `access`, `url`);
+ * 4. identifiers, whole and split into parts (`read_status` -> `read_status`,
+ *    `read`, `status`; `createAskHandler` -> `create`, `ask`, `handler`;
+ *    `--access-url` -> `access-url`, `access`, `url`): backticked ones (a
+ *    flag with a placeholder gives its flag, a short command its words), then
+ *    the section's key and flag facts and the words of its paths;
  * 5. up to `MAX_SYNONYMS` synonyms from the thesaurus (lexicon.ts) whose
  *    trigger occurs in the section, in order of first occurrence;
  * 6. words used at least twice in the body's prose, most frequent first.
@@ -19,12 +22,16 @@
 import type { Nodes, RootContent } from 'mdast';
 import { findAcronyms, isAcronym } from './acronyms.ts';
 import { STOPWORDS, THESAURUS } from './lexicon.ts';
+import type { FoundFact } from './facts.ts';
 import { walkAll } from './parse.ts';
 import { compareStrings, plainText, singular, squash, words } from './text.ts';
 
 export const MAX_TERMS = 24;
 export const MAX_SYNONYMS = 6;
-const NOT_ACRONYMS = new Set(['OK', 'OR', 'AND', 'NOT', 'TODO', 'NOTE', 'TIP', 'WARNING', 'IMPORTANT', 'CAUTION', 'DANGER', 'INFO']);
+const NOT_ACRONYMS = new Set([
+  'OK', 'OR', 'AND', 'NOT', 'TODO', 'NOTE', 'TIP', 'WARNING', 'IMPORTANT', 'CAUTION', 'DANGER', 'INFO',
+  'KiB', 'MiB', 'GiB', 'TiB', 'KB', 'MB', 'GB', 'TB',
+]);
 
 /** An ordered set of terms that ignores what is not a term. */
 class TermList {
@@ -66,32 +73,49 @@ export function identifierParts(identifier: string): string[] {
     .filter((part) => part.length > 1);
 }
 
+/**
+ * The identifiers of an inline code value: the value itself when it is one
+ * (`read_status`, `--access-url`), the flag of a flag with a placeholder
+ * (`--port N` -> `--port`), the words of a short command (`ask serve`).
+ */
+export function identifiersIn(code: string): string[] {
+  const value = code.trim();
+  if (value.length > 40) return [];
+  if (/^[-/]*[A-Za-z][\w.-]*$/.test(value)) return [value];
+  const parts = value.split(/\s+/);
+  if (/^--?[A-Za-z]/.test(value)) return [parts[0] ?? ''];
+  if (parts.length <= 3 && parts.every((part) => /^[a-z][\w-]*$/.test(part))) return parts;
+  return [];
+}
+
 /** What the section says, gathered in one walk. */
 interface Gathered {
   readonly phrases: string[];
   readonly identifiers: string[];
+  /** Prose with inline code values (for frequency and synonyms). */
   readonly prose: string[];
+  /** Prose without code (for acronyms: `DIR` in `--digest DIR` is a placeholder). */
+  readonly words: string[];
 }
 
 function gather(body: readonly RootContent[]): Gathered {
-  const gathered: Gathered = { phrases: [], identifiers: [], prose: [] };
+  const gathered: Gathered = { phrases: [], identifiers: [], prose: [], words: [] };
   walkAll(body, (node: Nodes) => {
     switch (node.type) {
       case 'strong':
       case 'link':
         gathered.phrases.push(plainText(node));
         return true;
-      case 'inlineCode': {
-        const value = node.value.trim();
-        if (/^[-/]*[A-Za-z][\w.-]*$/.test(value) && value.length <= 40) gathered.identifiers.push(value);
+      case 'inlineCode':
+        gathered.identifiers.push(...identifiersIn(node.value));
         return false;
-      }
       case 'code':
         return false;
       case 'paragraph':
       case 'heading':
       case 'tableCell':
         gathered.prose.push(plainText(node));
+        gathered.words.push(plainText(node, false));
         return true;
       default:
         return true;
@@ -126,23 +150,42 @@ function frequentWords(text: string): string[] {
     .map(([word]) => word);
 }
 
-/** The search terms of a section. */
-export function termsOf(heading: string, body: readonly RootContent[]): string[] {
+/** Identifiers named by facts: keys and flags whole, and the words of paths (`/api/v2/authcheck` -> `authcheck`). */
+function factIdentifiers(facts: readonly FoundFact[]): string[] {
+  return facts.flatMap((fact) => {
+    if (fact.kind === 'key' || fact.kind === 'flag') return identifiersIn(fact.literal);
+    if (fact.kind === 'value' && /^\/|^https?:/.test(fact.literal)) {
+      return fact.literal.split(/[/?#=&:.]+/).filter((part) => /^[a-z][a-z_-]*[a-z]$/i.test(part) && !/^(?:https?|api|v\d+|www|com)$/.test(part));
+    }
+    return [];
+  });
+}
+
+/**
+ * The search terms of a section. `title` (the page title) stands in for a
+ * heading with at most one content word ("Example", "Response").
+ */
+export function termsOf(heading: string, title: string, body: readonly RootContent[], facts: readonly FoundFact[]): string[] {
   const gathered = gather(body);
   const prose = gathered.prose.join(' ');
   const primary = new TermList(MAX_TERMS - MAX_SYNONYMS);
   primary.addPhrase(heading);
   for (const word of words(heading)) primary.add(word);
+  if (words(heading).filter((word) => !STOPWORDS.has(word)).length <= 1) {
+    primary.addPhrase(title);
+    for (const word of words(title)) primary.add(word);
+  }
   const text = `${heading} ${prose}`;
-  for (const pair of findAcronyms(text)) {
+  const plain = `${heading} ${gathered.words.join(' ')}`;
+  for (const pair of findAcronyms(plain)) {
     primary.add(pair.acronym);
     primary.add(pair.expansion);
   }
-  for (const token of text.match(/\b[A-Z][A-Za-z]{1,7}\b/g) ?? []) {
+  for (const token of plain.match(/\b[A-Z][A-Za-z]{1,7}\b/g) ?? []) {
     if (isAcronym(token) && !NOT_ACRONYMS.has(token)) primary.add(token.replace(/(?<=[A-Z])s$/, ''));
   }
   for (const phrase of gathered.phrases) primary.addPhrase(phrase);
-  for (const identifier of gathered.identifiers) {
+  for (const identifier of [...gathered.identifiers, ...factIdentifiers(facts)]) {
     primary.add(identifier);
     for (const part of identifierParts(identifier)) primary.add(part);
   }

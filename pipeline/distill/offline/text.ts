@@ -30,11 +30,13 @@ const PHRASING_PARENTS = new Set([
 ]);
 
 /**
- * The readable text of a node: link text, inline code values and emphasis
- * contents, without images, raw HTML or MDX expressions.
+ * The readable text of a node: link text, inline code values (unless
+ * `withCode` is false) and emphasis contents, without images, raw HTML or
+ * MDX expressions.
  */
-export function plainText(node: Nodes): string {
+export function plainText(node: Nodes, withCode = true): string {
   if (isInert(node)) return '';
+  if (!withCode && (node.type === 'inlineCode' || node.type === 'code')) return ' ';
   switch (node.type) {
     case 'image':
     case 'imageReference':
@@ -48,7 +50,7 @@ export function plainText(node: Nodes): string {
       break;
   }
   if ('children' in node) {
-    const parts = node.children.map((child) => plainText(child));
+    const parts = node.children.map((child) => plainText(child, withCode));
     return parts.join(PHRASING_PARENTS.has(node.type) ? '' : ' ');
   }
   return toString(node, { includeImageAlt: false, includeHtml: false });

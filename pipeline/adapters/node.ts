@@ -1,0 +1,66 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createPlatformProxy, platformOpenApiComponents, platformOpenApiPaths } from '../proxy/index.ts';
+import { createAskHandler, type AskHandler } from '../runtime/handler.ts';
+import { streamAgenticAnswerFor } from '../runtime/agentic-answer.ts';
+import { liveContentHash, memoizedArchive, readDigestFolder } from './digest-folder.ts';
+
+export interface NodeAskOptions {
+  readonly digestDir: string;
+  readonly contentDir?: string;
+  readonly endpoint?: string;
+  readonly platformUrl?: string;
+  readonly agentDebugUrl?: string;
+  readonly log?: (line: string) => void;
+}
+
+/** The ask handler over a digest folder on disk, with the platform proxy when a platform URL is given. */
+export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  return createAskHandler({
+    digest: () => readDigestFolder(options.digestDir),
+    archive: memoizedArchive(options.digestDir),
+    streamAgentic: streamAgenticAnswerFor,
+    log,
+    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+    ...(options.contentDir === undefined ? {} : { liveContentHash: liveContentHash(options.contentDir, options.digestDir) }),
+    ...(options.platformUrl === undefined
+      ? {}
+      : {
+          platform: createPlatformProxy({
+            platformUrl: options.platformUrl,
+            ...(options.agentDebugUrl === undefined ? {} : { agentDebugUrl: options.agentDebugUrl }),
+            log,
+          }),
+          platformOpenApi: { paths: platformOpenApiPaths(), components: platformOpenApiComponents() },
+        }),
+  });
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * Serves a fetch handler on Node (`port` 0 picks a free port) and resolves once listening.
+ * `close` stops accepting connections and waits for open ones to finish.
+ */
+export function serveFetch(fetchHandler: (request: Request) => Promise<Response>, host: string, port: number): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    let server: ServerType;
+    const onListening = (info: AddressInfo): void => {
+      const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${shownHost}:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
+          }),
+      });
+    };
+    server = serve({ fetch: fetchHandler, hostname: host, port }, onListening);
+    server.once('error', reject);
+  });
+}

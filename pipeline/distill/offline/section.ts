@@ -1,0 +1,21 @@
+/** The section pass: one section's summary, facts, terms and mode from its syntax tree. */
+import type { Page, Section, SectionDistillation } from '../../types.ts';
+import { extractFacts } from './facts.ts';
+import { modeOf } from './mode.ts';
+import { bodyOf, leadingHeading, parseSource } from './parse.ts';
+import { summarize } from './summary.ts';
+import { termsOf } from './terms.ts';
+
+/** Distils one section; pure and deterministic, never throws on Markdown it is given. */
+export function distillSectionOffline(section: Section, page: Page): SectionDistillation {
+  const root = parseSource(section.source, section.format);
+  const body = bodyOf(root);
+  const heading = leadingHeading(root);
+  const facts = extractFacts(section.source, heading ? [heading, ...body] : body);
+  return {
+    summary: summarize(body, section, page),
+    facts,
+    terms: termsOf(section.heading ?? section.title, section.title, body, facts),
+    mode: modeOf(body),
+  };
+}

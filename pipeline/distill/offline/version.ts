@@ -1,0 +1,30 @@
+/**
+ * The algorithm version of each offline pass. A pass's template hash is the
+ * sha256 of its version string; bump the string when the pass's output for
+ * the same input changes, so cached results of that pass are recomputed.
+ */
+import { createHash } from 'node:crypto';
+import type { DistillPass } from '../../types.ts';
+
+export const OFFLINE_PROVIDER = 'offline';
+export const OFFLINE_MODEL = 'offline-v1';
+
+/** One version string per pass. */
+export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
+  section: 'ask offline distiller: section pass v1 (summary, facts, terms, mode)',
+  glossary: 'ask offline distiller: glossary pass v1 (stated definitions, acronym aliases)',
+  suggestions: 'ask offline distiller: suggestions pass v1 (definition and task questions)',
+  context: 'ask offline distiller: context pass v1 (groups, topics, key terms)',
+};
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The `templateHashes` of the offline distiller. */
+export const OFFLINE_TEMPLATE_HASHES: Readonly<Record<DistillPass, string>> = {
+  section: sha256(OFFLINE_ALGORITHMS.section),
+  glossary: sha256(OFFLINE_ALGORITHMS.glossary),
+  suggestions: sha256(OFFLINE_ALGORITHMS.suggestions),
+  context: sha256(OFFLINE_ALGORITHMS.context),
+};

@@ -1,0 +1,70 @@
+/**
+ * The embedded agent's debug server (served on its own port, as an agent's
+ * would be). Every route needs the session token of an owner: the spec leaves
+ * the debug routes' authentication open, and they expose the agent's logs.
+ */
+import { open, stat } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { parseBooleanSegment } from '../proxy/parameters.ts';
+import { DEBUG_LOGS_LIMIT_BYTES } from '../proxy/operations.ts';
+import { badRequest, renderError } from './errors.ts';
+import { requireOwner, type PlatformServices } from './services.ts';
+
+export function createAgentDebugApp(services: PlatformServices): Hono {
+  const app = new Hono();
+  const { agent } = services;
+
+  app.use('*', async (c, next) => {
+    await requireOwner(services, c.req.raw);
+    await next();
+  });
+
+  app.get('/debug/logs', async () => {
+    const size = await stat(agent.logFile).then((info) => info.size, () => null);
+    const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    if (size === null || size === 0) return new Response('', { status: 200, headers });
+    const length = Math.min(size, DEBUG_LOGS_LIMIT_BYTES);
+    const body = readFileHead(agent.logFile, length);
+    return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(length) } });
+  });
+
+  app.get('/debug/magicsock', (c) => c.json(agent.magicsockState()));
+
+  app.get('/debug/magicsock/debug-logging/:state', async (c) => {
+    const on = parseBooleanSegment(c.req.param('state'));
+    if (on === null) throw badRequest('Invalid state.', [{ field: 'state', detail: 'must be a boolean (true or false)' }]);
+    await agent.setDebugLogging(on);
+    return c.text(`updated debug logging to ${on}`);
+  });
+
+  app.get('/debug/manifest', async (c) => c.json(await agent.manifest(services.db, services.address().publicUrl)));
+
+  app.notFound(() => new Response(JSON.stringify({ message: 'No such debug route.' }), {
+    status: 404, headers: { 'content-type': 'application/json; charset=utf-8' },
+  }));
+  app.onError((error) => renderError(error, services.log));
+  return app;
+}
+
+/** Streams the first `length` bytes of a file, 64 KiB at a time. */
+function readFileHead(path: string, length: number): ReadableStream<Uint8Array> {
+  let offset = 0;
+  const handle = open(path, 'r');
+  handle.catch(() => undefined); // a file gone since stat errors the stream on first pull, not the process
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const file = await handle;
+      const chunk = new Uint8Array(Math.min(64 * 1024, length - offset));
+      const { bytesRead } = chunk.byteLength === 0 ? { bytesRead: 0 } : await file.read(chunk, 0, chunk.byteLength, offset);
+      offset += bytesRead;
+      if (bytesRead > 0) controller.enqueue(chunk.subarray(0, bytesRead));
+      if (bytesRead === 0 || offset >= length) {
+        controller.close();
+        await file.close();
+      }
+    },
+    async cancel() {
+      await (await handle).close();
+    },
+  });
+}

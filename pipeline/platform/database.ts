@@ -1,0 +1,50 @@
+/**
+ * The platform's state: PGlite (Postgres in WebAssembly) on disk at `dataDir`,
+ * or in memory. Commits are durable before a request is answered (PGlite's
+ * default, `relaxedDurability: false`), so a killed process loses nothing
+ * that was acknowledged.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+
+/** What both the database and an open transaction can do. */
+export interface Sql {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface PlatformDb extends Sql {
+  /** Runs `work` in one transaction: all of it commits, or none of it. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Applies the migrations not yet recorded, each in its own transaction. */
+export async function migrate(db: PGlite, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  await db.exec(`create table if not exists schema_migrations (
+    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  const done = await db.query<{ version: number }>('select version from schema_migrations');
+  const applied = new Set(done.rows.map((row) => row.version));
+  const ran: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+    });
+    ran.push(migration.version);
+  }
+  return ran;
+}
+
+/** Opens (creating when new) the database and brings its schema up to date. */
+export async function openPlatformDb(dataDir: string | undefined): Promise<PlatformDb> {
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  await migrate(pg);
+  return {
+    query: (text, params) => pg.query(text, params),
+    transaction: (work) => pg.transaction((tx) => work({ query: (text, params) => tx.query(text, params) })),
+    close: () => pg.close(),
+  };
+}

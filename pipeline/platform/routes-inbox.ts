@@ -1,0 +1,120 @@
+/**
+ * The inbox: listing with filters and paging, marking read, and the watch
+ * stream. The watch is a server-sent event stream: a `: watching` comment at
+ * once, then one `notification` event per new notification (data: a
+ * GetInboxNotificationResponse), and a `: ping` comment every 15 seconds.
+ */
+import type { Context, Hono } from 'hono';
+import type { ParameterSpec } from '../proxy/operation.ts';
+import * as p from '../proxy/parameters.ts';
+import { badRequest, notFound, type FieldProblem } from './errors.ts';
+import {
+  countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView,
+} from './inbox-store.ts';
+import { requireUser, type PlatformServices } from './services.ts';
+
+export const WATCH_PING_INTERVAL_MS = 15_000;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/** Reads `targets`, `templates`, `read_status` (and whatever else `extra` names), 400 when malformed. */
+function readFilter(c: Context, extra: Readonly<Record<string, ParameterSpec>> = {}): InboxFilter {
+  const specs = { ...p.inboxFilterQuery, ...extra };
+  const problems: FieldProblem[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = c.req.query(name);
+    if (value === undefined) continue;
+    const result = spec.schema.safeParse(value);
+    if (!result.success) problems.push({ field: name, detail: result.error.issues[0]?.message ?? 'invalid' });
+  }
+  if (problems.length > 0) throw badRequest('Invalid query parameters.', problems);
+  const status = c.req.query('read_status');
+  return {
+    targets: list(c.req.query('targets')),
+    templates: list(c.req.query('templates')),
+    readStatus: status === 'read' || status === 'unread' ? status : 'all',
+  };
+}
+
+/** Markdown to plain text, enough for titles and short bodies. */
+export function toPlainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`|~~)(.+?)\1/g, '$2')
+    .replace(/^#{1,6}\s+/gm, '');
+}
+
+export function registerInboxRoutes(app: Hono, services: PlatformServices): void {
+  const db = services.db;
+
+  app.get('/api/v2/notifications/inbox', async (c) => {
+    const user = await requireUser(services, c.req.raw);
+    const filter = readFilter(c, { starting_before: p.startingBeforeQuery });
+    const page = await listInbox(db, user.id, filter, c.req.query('starting_before') ?? null);
+    if (page === 'unknown-cursor') {
+      throw badRequest('Invalid query parameters.', [{ field: 'starting_before', detail: 'no such notification in your inbox' }]);
+    }
+    return c.json({ notifications: page, unread_count: await countUnread(db, user.id) });
+  });
+
+  app.put('/api/v2/notifications/inbox/mark-all-as-read', async (c) => {
+    const user = await requireUser(services, c.req.raw);
+    await markAllRead(db, user.id);
+    return c.body(null, 204);
+  });
+
+  app.put('/api/v2/notifications/inbox/:id/read-status', async (c) => {
+    const user = await requireUser(services, c.req.raw);
+    const id = c.req.param('id');
+    if (!p.isUuid(id)) throw badRequest('Invalid notification id.', [{ field: 'id', detail: 'must be a UUID' }]);
+    if (!(await markRead(db, user.id, id))) throw notFound('No such notification in your inbox.');
+    return c.json({ message: 'Notification marked as read.' });
+  });
+
+  app.get('/api/v2/notifications/inbox/watch', async (c) => {
+    const user = await requireUser(services, c.req.raw);
+    const filter = readFilter(c, { format: p.watchFormatQuery });
+    const plain = c.req.query('format') === 'plaintext';
+    const encoder = new TextEncoder();
+    let stop: () => void = () => {};
+    // Events go out in publication order even though each waits for the unread count.
+    let queue: Promise<void> = Promise.resolve();
+
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (text: string) => {
+          try {
+            controller.enqueue(encoder.encode(text));
+          } catch {
+            stop();
+          }
+        };
+        const onNotification = (view: InboxNotificationView) => {
+          if (!matchesFilter(view, filter)) return;
+          queue = queue.then(async () => {
+            const unread = await countUnread(db, user.id);
+            const notification = plain ? { ...view, title: toPlainText(view.title), content: toPlainText(view.content) } : view;
+            send(`event: notification\nid: ${view.id}\ndata: ${JSON.stringify({ notification, unread_count: unread })}\n\n`);
+          }).catch(() => undefined);
+        };
+        const unsubscribe = services.hub.subscribe(user.id, onNotification);
+        const ping = setInterval(() => send(': ping\n\n'), WATCH_PING_INTERVAL_MS);
+        stop = () => {
+          clearInterval(ping);
+          unsubscribe();
+        };
+        c.req.raw.signal.addEventListener('abort', () => stop(), { once: true });
+        send(': watching\n\n');
+      },
+      cancel() {
+        stop();
+      },
+    });
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    });
+  });
+}

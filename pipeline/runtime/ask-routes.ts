@@ -1,0 +1,57 @@
+import { searchSections } from '../search/score.ts';
+import type { KeywordResult } from '../types.ts';
+import { readAskBody } from './body.ts';
+import type { AskData } from './digest-data.ts';
+import { jsonResponse } from './errors.ts';
+import { KEY_VARIABLES } from '../distill/providers/defaults.ts';
+import type { LoopConfig } from './provider-config.ts';
+
+/** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */
+export type AgenticStreamer = (query: string, data: AskData, config: LoopConfig & { apiKey: string }, signal: AbortSignal) => ReadableStream<Uint8Array>;
+
+function keywordResults(data: AskData, query: string): KeywordResult[] {
+  return searchSections(data.index, query).map(({ title, heading, url, group, snippet }) => ({
+    title,
+    url,
+    snippet,
+    ...(heading === undefined ? {} : { heading }),
+    ...(group === undefined ? {} : { group }),
+  }));
+}
+
+/** `GET {ask_base}`: suggestions and the configured loop model, no model call. */
+export function suggestionsResponse(data: AskData, config: LoopConfig): Response {
+  return jsonResponse({ suggestions: data.suggestions, model: config.model });
+}
+
+/**
+ * `POST {ask_base}`: reads the body, then the spec's mode selection in order:
+ * 1. empty or whitespace query: empty keyword JSON (no warning, whatever the mode and key);
+ * 2. `keyword`, or no key and mode not `agentic`: keyword JSON;
+ * 3. `agentic` with no key: keyword JSON with a `warning`;
+ * 4. otherwise (a key, mode `agentic` or omitted): the agentic SSE stream.
+ */
+export async function askResponse(
+  request: Request,
+  data: () => Promise<AskData>,
+  config: LoopConfig,
+  streamAgentic: AgenticStreamer,
+): Promise<Response> {
+  const body = await readAskBody(request);
+  if (body instanceof Response) return body;
+  const loaded = await data();
+  const { model, apiKey } = config;
+  if (body.query.trim() === '') return jsonResponse({ results: [], query: '', model, mode: 'keyword' });
+  if (body.mode === 'keyword' || (apiKey === undefined && body.mode !== 'agentic')) {
+    return jsonResponse({ results: keywordResults(loaded, body.query), query: body.query, model, mode: 'keyword' });
+  }
+  if (apiKey === undefined) {
+    const warning = `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`;
+    return jsonResponse({ results: keywordResults(loaded, body.query), query: body.query, model, mode: 'keyword', warning });
+  }
+  const stream = streamAgentic(body.query, loaded, { ...config, apiKey }, request.signal);
+  return new Response(stream, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+  });
+}

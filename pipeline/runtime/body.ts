@@ -1,0 +1,54 @@
+import { ERRORS, errorResponse } from './errors.ts';
+
+/** Largest POST body accepted, in bytes: a query is a line of text, not a document. */
+export const MAX_BODY_BYTES = 16 * 1024;
+/** Longest query accepted, in characters. */
+export const MAX_QUERY_LENGTH = 1000;
+
+export type AskMode = 'keyword' | 'agentic';
+
+export interface AskBody {
+  readonly query: string;
+  readonly mode: AskMode | undefined;
+}
+
+/**
+ * Reads and checks a POST body: 413 over MAX_BODY_BYTES (by Content-Length, or while reading
+ * a body without one), 400 `Invalid JSON body.` for JSON that does not parse, 400 for a body
+ * that is not an object with a string `query`, for a `mode` other than the two, or for a query
+ * over MAX_QUERY_LENGTH. Returns the body or the error Response.
+ */
+export async function readAskBody(request: Request): Promise<AskBody | Response> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return errorResponse(413, ERRORS.tooLarge);
+  let text = '';
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        return errorResponse(413, ERRORS.tooLarge);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return errorResponse(400, ERRORS.invalidJson);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return errorResponse(400, ERRORS.queryRequired);
+  const query: unknown = 'query' in data ? data.query : undefined;
+  if (typeof query !== 'string') return errorResponse(400, ERRORS.queryRequired);
+  if (query.length > MAX_QUERY_LENGTH) return errorResponse(400, ERRORS.queryTooLong);
+  const mode: unknown = 'mode' in data ? data.mode : undefined;
+  if (mode !== undefined && mode !== 'keyword' && mode !== 'agentic') return errorResponse(400, ERRORS.badMode);
+  return { query, mode };
+}

@@ -1,0 +1,63 @@
+import { parseManifest, type Manifest } from '../digest/manifest.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { parseSearchIndex, type SearchIndex } from '../search/open.ts';
+import type { DigestNode, GlossaryEntry } from '../types.ts';
+
+/** Everything the handler serves, parsed once per instance. */
+export interface AskData {
+  readonly manifest: Manifest;
+  /** Section nodes in corpus order (pages in path order, sections in document order). */
+  readonly nodes: readonly DigestNode[];
+  readonly nodeById: ReadonlyMap<string, DigestNode>;
+  readonly glossary: readonly GlossaryEntry[];
+  readonly suggestions: readonly string[];
+  readonly overview: string;
+  readonly context: string;
+  readonly index: SearchIndex;
+}
+
+/** A digest tree as digest-relative path -> text: read from a folder on Node, bundled on a worker. */
+export type DigestFiles = ReadonlyMap<string, string>;
+
+/** The digest is missing or broken: the handler answers 500 with this message. */
+export class DigestLoadError extends Error {
+  override readonly name = 'DigestLoadError';
+}
+
+function required(files: DigestFiles, relative: string): string {
+  const text = files.get(relative);
+  if (text === undefined) throw new DigestLoadError(`the digest has no ${relative}; run 'ask digest build'`);
+  return text;
+}
+
+function parseJson<T>(text: string, relative: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new DigestLoadError(`the digest's ${relative} is not valid JSON; run 'ask digest build --force'`);
+  }
+}
+
+/**
+ * Parses a digest tree held in memory. Pure (no I/O), so it runs the same on Node and on an
+ * edge worker. Throws DigestLoadError when a required file is missing or unreadable.
+ */
+export function parseDigestFiles(files: DigestFiles): AskData {
+  const manifest = parseManifest(required(files, DIGEST_FILES.manifest), 'digest');
+  const index = parseSearchIndex(required(files, DIGEST_FILES.searchIndex), DIGEST_FILES.searchIndex);
+  const nodeById = new Map<string, DigestNode>();
+  for (const [id, entry] of Object.entries(manifest.sections)) {
+    nodeById.set(id, parseJson<DigestNode>(required(files, entry.file), entry.file));
+  }
+  const nodes = index.file.sections.map(([id]) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
+  return {
+    manifest,
+    nodes,
+    nodeById,
+    glossary: parseJson<{ terms: GlossaryEntry[] }>(required(files, DIGEST_FILES.glossary), DIGEST_FILES.glossary).terms,
+    suggestions: parseJson<{ suggestions: string[] }>(required(files, DIGEST_FILES.suggestions), DIGEST_FILES.suggestions).suggestions,
+    overview: required(files, DIGEST_FILES.overview),
+    context: required(files, DIGEST_FILES.context),
+    index,
+  };
+}

@@ -1,0 +1,133 @@
+import { Hono, type Context } from 'hono';
+import type { AgenticStreamer } from './ask-routes.ts';
+import { askResponse, suggestionsResponse } from './ask-routes.ts';
+import { archiveResponse } from './archive-route.ts';
+import { DigestFormatError } from '../digest/manifest.ts';
+import { SearchIndexError } from '../search/open.ts';
+import { DigestLoadError, parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
+import { ERRORS, errorResponse } from './errors.ts';
+import { openApiYaml } from './openapi.ts';
+import { loopConfig } from './provider-config.ts';
+import { glossaryEntry, glossaryList, overview, sectionList, sectionNode } from './read-routes.ts';
+import { createIndexState } from './state.ts';
+
+export interface AskHandlerOptions {
+  /** Reads the digest tree (once per instance; again only after a failure). */
+  readonly digest: () => Promise<DigestFiles>;
+  /** The archive bytes of the digest tree (built ahead of time where there is no file system). */
+  readonly archive: () => Promise<Uint8Array<ArrayBuffer>>;
+  /** Base path of the route tree (spec `endpoint` option), default `/api/ask`. */
+  readonly endpoint?: string;
+  /** Hash of the live content, compared with the digest's on the first request. */
+  readonly liveContentHash?: () => Promise<string | null>;
+  /** The platform proxy: answers `/api/v2/*` and `/debug/*`, null for anything else. */
+  readonly platform?: (request: Request) => Promise<Response | null>;
+  /** OpenAPI paths and schemas of the platform routes, documented when the proxy is mounted. */
+  readonly platformOpenApi?: { readonly paths: Record<string, unknown>; readonly components: Record<string, unknown> };
+  /** The agentic answer stream (rule 4). */
+  readonly streamAgentic: AgenticStreamer;
+  /** Provider and model options (else ASK_PROVIDER / ASK_MODEL / the defaults). */
+  readonly provider?: string;
+  readonly model?: string;
+  /** The environment the site was built with (last in the key lookup order). */
+  readonly buildEnv?: Readonly<Record<string, string | undefined>>;
+  readonly log?: (line: string) => void;
+}
+
+/** Per-request context a host adapter may pass: its runtime environment (`locals.runtime.env`, a worker's `env`). */
+export interface AskRequestContext {
+  readonly env?: Readonly<Record<string, unknown>>;
+}
+
+export type AskHandler = (request: Request, context?: AskRequestContext) => Promise<Response>;
+
+/** `/api/ask/` and `api/ask` both mean `/api/ask`. */
+export function normalizeEndpoint(endpoint: string | undefined): string {
+  const trimmed = (endpoint ?? '/api/ask').trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function processEnvironment(): Readonly<Record<string, string | undefined>> | undefined {
+  return typeof process !== 'undefined' && typeof process.env === 'object' ? process.env : undefined;
+}
+
+/** The raw (still percent-encoded) remainder of the path after `prefix`, decoded once. */
+function pathRemainder(url: string, prefix: string): string | null {
+  const pathname = new URL(url).pathname;
+  if (!pathname.startsWith(prefix)) return null;
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one web-standard handler of the spec: Request in, Response out, on Node, workerd and
+ * Astro alike. The digest is parsed and the search tables opened on the first request.
+ */
+export function createAskHandler(options: AskHandlerOptions): AskHandler {
+  const base = normalizeEndpoint(options.endpoint);
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const data = createIndexState({
+    load: async () => parseDigestFiles(await options.digest()),
+    ...(options.liveContentHash ? { liveContentHash: options.liveContentHash } : {}),
+    log,
+  });
+  const yaml = openApiYaml({
+    base,
+    ...(options.platformOpenApi ? { extraPaths: options.platformOpenApi.paths, extraComponents: options.platformOpenApi.components } : {}),
+  });
+  const config = (c: Context) =>
+    loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: processEnvironment(), buildEnv: options.buildEnv }, options);
+  const withData = (render: (loaded: AskData, c: Context) => Response | Promise<Response>) => async (c: Context) => render(await data(), c);
+
+  const app = new Hono({ strict: false });
+  app.get('/openapi.yaml', () => new Response(yaml, { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
+  app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
+  app.post(base, (c) => askResponse(c.req.raw, data, config(c), options.streamAgentic));
+  app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));
+  app.get(`${base}/glossary/*`, withData((loaded, c) => {
+    const term = pathRemainder(c.req.url, `${base}/glossary/`);
+    return term === null || term === '' ? errorResponse(404, ERRORS.notFound) : glossaryEntry(loaded, term);
+  }));
+  app.get(`${base}/sections`, withData((loaded, c) => sectionList(loaded, c.req.query('group'))));
+  app.get(`${base}/sections/*`, withData((loaded, c) => {
+    const id = pathRemainder(c.req.url, `${base}/sections/`);
+    return id === null || id === '' ? errorResponse(404, ERRORS.notFound) : sectionNode(loaded, id);
+  }));
+  app.get(`${base}/overview`, withData((loaded) => overview(loaded)));
+  app.get(`${base}/archive`, withData((loaded, c) => archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.manifest.contentHash })));
+
+  const allowed: Record<string, string> = {
+    [base]: 'GET, HEAD, POST',
+    [`${base}/glossary`]: 'GET, HEAD',
+    [`${base}/glossary/*`]: 'GET, HEAD',
+    [`${base}/sections`]: 'GET, HEAD',
+    [`${base}/sections/*`]: 'GET, HEAD',
+    [`${base}/overview`]: 'GET, HEAD',
+    [`${base}/archive`]: 'GET, HEAD',
+    '/openapi.yaml': 'GET, HEAD',
+  };
+  for (const [path, allow] of Object.entries(allowed)) {
+    app.all(path, () => errorResponse(405, ERRORS.methodNotAllowed, { allow }));
+  }
+  app.notFound(() => errorResponse(404, ERRORS.notFound));
+  app.onError((error) => {
+    // the digest's own problems say what to do; anything else is logged, not shown
+    if (error instanceof DigestLoadError || error instanceof DigestFormatError || error instanceof SearchIndexError) {
+      log(`ask: the index failed to build: ${error.message}`);
+      return errorResponse(500, error.message);
+    }
+    log(`ask: internal error: ${error instanceof Error ? error.name : 'unknown'}`);
+    return errorResponse(500, 'Internal error.');
+  });
+
+  return async (request, context) => {
+    if (options.platform) {
+      const proxied = await options.platform(request);
+      if (proxied) return proxied;
+    }
+    return app.fetch(request, context?.env ?? {});
+  };
+}

@@ -1,0 +1,44 @@
+import type { DigestNode, GlossaryEntry, SectionSummary } from '../types.ts';
+import type { AskData } from './digest-data.ts';
+import { ERRORS, errorResponse, jsonResponse } from './errors.ts';
+
+/** Glossary entry by term or alias, case-insensitive (`undefined` when none matches). */
+export function findGlossaryEntry(glossary: readonly GlossaryEntry[], wanted: string): GlossaryEntry | undefined {
+  const key = wanted.trim().toLowerCase();
+  return glossary.find((entry) => entry.term.toLowerCase() === key || entry.aliases.some((alias) => alias.toLowerCase() === key));
+}
+
+function summary(node: DigestNode): SectionSummary {
+  return { id: node.id, title: node.title, heading: node.heading, group: node.group, url: node.url };
+}
+
+/** `GET {ask_base}/glossary` */
+export function glossaryList(data: AskData): Response {
+  return jsonResponse({ terms: data.glossary });
+}
+
+/** `GET {ask_base}/glossary/{term}` */
+export function glossaryEntry(data: AskData, term: string): Response {
+  const entry = findGlossaryEntry(data.glossary, term);
+  return entry ? jsonResponse(entry) : errorResponse(404, ERRORS.notFound);
+}
+
+/** `GET {ask_base}/sections[?group=G]`: in corpus order; `group` matches exactly. */
+export function sectionList(data: AskData, group: string | undefined): Response {
+  const nodes = group === undefined ? data.nodes : data.nodes.filter((node) => node.group === group);
+  return jsonResponse({ sections: nodes.map(summary) });
+}
+
+/**
+ * `GET {ask_base}/sections/{id}`: the id is only ever a key into the loaded nodes, never a path,
+ * so `../../package.json` is simply an unknown id (404).
+ */
+export function sectionNode(data: AskData, id: string): Response {
+  const node = data.nodeById.get(id);
+  return node ? jsonResponse(node) : errorResponse(404, ERRORS.notFound);
+}
+
+/** `GET {ask_base}/overview` */
+export function overview(data: AskData): Response {
+  return jsonResponse({ overview: data.overview, context: data.context });
+}

@@ -1,0 +1,127 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
+import type { Distiller } from '../../pipeline/types.ts';
+import { build, changedPaths, snapshotTree } from '../support/digest-tree.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+
+const PAGES = {
+  'guide/install.md':
+    '---\ntitle: Install\n---\n# Install\n\nThe **svc** CLI is a single binary.\n\n## Download\n\nRun `curl -fsSL https://svc.example.com/install.sh | sh` to install.\n\n## Configure\n\nSet `SVC_URL` to your deployment. The default port is `3000`.\n',
+  'guide/tokens.md':
+    '# Tokens\n\nA **session token** is a credential that proves who you are.\n\n## Create a token\n\nUse `svc tokens create --lifetime 24h`.\n\n## Revoke a token\n\nRun `svc tokens rm NAME`.\n',
+  'reference/flags.md': '# Flags\n\n| Flag | Default | Meaning |\n|---|---|---|\n| `--url` | none | Server URL |\n| `--output` | `text` | Output format |\n',
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function workspace() {
+  const folder = await tempFolder(Object.fromEntries(Object.entries(PAGES).map(([file, text]) => [`content/${file}`, text])));
+  cleanups.push(folder.cleanup);
+  return { content: path.join(folder.dir, 'content'), out: path.join(folder.dir, 'digest'), root: folder.dir };
+}
+
+/** A distiller that delegates to the offline one and fails on its nth section call. */
+function failingOn(nth: number): Distiller {
+  const inner = createOfflineDistiller();
+  let calls = 0;
+  return {
+    provider: inner.provider,
+    model: inner.model,
+    templateHashes: inner.templateHashes,
+    distillSection: async (section, page) => {
+      calls += 1;
+      if (calls === nth) throw new Error('model unavailable');
+      return inner.distillSection(section, page);
+    },
+    distillGlossary: (corpus) => inner.distillGlossary(corpus),
+    suggestQuestions: (corpus, glossary) => inner.suggestQuestions(corpus, glossary),
+    writeContext: (corpus, glossary) => inner.writeContext(corpus, glossary),
+    usage: () => inner.usage(),
+  };
+}
+
+describe('digest build', () => {
+  it('is deterministic: two builds of the same content give byte-identical trees', async () => {
+    const first = await workspace();
+    const second = await workspace();
+    await build(first.content, first.out);
+    await build(second.content, second.out);
+    expect(await snapshotTree(second.out)).toEqual(await snapshotTree(first.out));
+  });
+
+  it('writes one node per section, the corpus files and the manifest', async () => {
+    const { content, out } = await workspace();
+    const report = await build(content, out);
+    const files = [...(await snapshotTree(out)).keys()];
+    expect(files).toEqual(
+      expect.arrayContaining(['manifest.json', 'glossary.json', 'suggestions.json', 'overview.md', 'context.md', 'search/index.json', 'sections/guide/install/@intro.json', 'sections/guide/install/download.json']),
+    );
+    expect(files.filter((file) => file.startsWith('sections/'))).toHaveLength(report.sections);
+    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ schema: 1, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
+  });
+
+  it('an unchanged rebuild writes nothing and distils nothing', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const before = await snapshotTree(out);
+    const report = await build(content, out);
+    expect(report.upToDate).toBe(true);
+    expect(report.changed).toEqual([]);
+    expect(await snapshotTree(out)).toEqual(before);
+  });
+
+  it('editing one section re-distils that section only and rewrites only its node, the manifest and the search tables', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const before = await snapshotTree(out);
+    const file = path.join(content, 'guide/tokens.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('svc tokens rm NAME', 'svc tokens delete NAME'));
+    const report = await build(content, out);
+    expect(report.changed).toEqual(['guide/tokens#revoke-a-token']);
+    expect(changedPaths(before, await snapshotTree(out))).toEqual(['manifest.json', 'search/index.json', 'sections/guide/tokens/revoke-a-token.json']);
+  });
+
+  it('a build that fails midway leaves the previous digest exactly as it was', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const before = await snapshotTree(out);
+    await writeFile(path.join(content, 'guide/new.md'), '# New\n\n## One\n\nx\n\n## Two\n\ny\n');
+    await expect(build(content, out, { distiller: failingOn(2), force: true })).rejects.toThrow('model unavailable');
+    expect(await snapshotTree(out)).toEqual(before);
+  });
+
+  it('removing a page drops its sections and reports them removed', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const { rm } = await import('node:fs/promises');
+    await rm(path.join(content, 'reference/flags.md'));
+    const report = await build(content, out);
+    expect(report.removed).toEqual(['reference/flags']);
+    expect([...(await snapshotTree(out)).keys()].some((file) => file.startsWith('sections/reference/'))).toBe(false);
+  });
+
+  it('every fact literal of every node occurs byte for byte in its section source', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const tree = await snapshotTree(out);
+    const { loadContent } = await import('../../pipeline/content/index.ts');
+    const { sections } = await loadContent({ contentDir: content, siteUrl: '' });
+    let facts = 0;
+    for (const section of sections) {
+      const manifest = JSON.parse(tree.get('manifest.json') ?? '{}');
+      const node = JSON.parse(tree.get(manifest.sections[section.id].file) ?? '{}');
+      for (const fact of node.facts) {
+        facts += 1;
+        expect(section.source).toContain(fact.literal);
+        expect(fact.chunkId).toBe(section.id);
+      }
+    }
+    expect(facts).toBeGreaterThan(5);
+  });
+});

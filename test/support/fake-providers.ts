@@ -1,0 +1,25 @@
+import { startFakeAnthropic } from './fake-anthropic.ts';
+import { startFakeGemini } from './fake-gemini.ts';
+import type { FakeModelServer, RecordedRequest } from './fake-model-server.ts';
+import { startFakeOpenAI } from './fake-openai.ts';
+
+/** The three fakes by provider name, for scenarios that run against each. */
+export const FAKES = {
+  anthropic: startFakeAnthropic,
+  openai: startFakeOpenAI,
+  gemini: startFakeGemini,
+} as const satisfies Record<string, () => Promise<FakeModelServer>>;
+
+export type FakeProvider = keyof typeof FAKES;
+export const FAKE_PROVIDERS: readonly FakeProvider[] = ['anthropic', 'openai', 'gemini'];
+
+/** The API key a provider's SDK sent with a request (its own header). */
+export function sentKey(provider: FakeProvider, request: RecordedRequest): string | undefined {
+  const header = { anthropic: 'x-api-key', openai: 'authorization', gemini: 'x-goog-api-key' }[provider];
+  const value = request.headers[header];
+  const text = Array.isArray(value) ? value[0] : value;
+  return provider === 'openai' ? text?.replace(/^Bearer /, '') : text;
+}
+
+/** A key nobody could mistake for anything else, to prove it never leaks. */
+export const FAKE_KEY = 'sk-test-FAKEKEY-0123456789-do-not-leak';

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // two cores here and in CI: two workers keep the browser and server suites from starving
+    maxWorkers: 2,
+  },
+});
