@@ -23,20 +23,23 @@ async function json<T>(side: DigestSide, relative: string, fallback: T): Promise
 
 const code = (text: string): string => `\`${text.replace(/`/g, 'ˋ')}\``;
 
-function listDelta(label: string, before: readonly string[], after: readonly string[]): string[] {
+function listDelta(label: string, before: readonly string[], after: readonly string[], show: (item: string) => string = code): string[] {
   const added = after.filter((item) => !before.includes(item));
   const removed = before.filter((item) => !after.includes(item));
   const lines: string[] = [];
-  if (added.length > 0) lines.push(`- ${label} added: ${added.map(code).join(', ')}`);
-  if (removed.length > 0) lines.push(`- ${label} removed: ${removed.map(code).join(', ')}`);
+  if (added.length > 0) lines.push(`- ${label} added: ${added.map(show).join(', ')}`);
+  if (removed.length > 0) lines.push(`- ${label} removed: ${removed.map(show).join(', ')}`);
   return lines;
 }
+
+/** A fact as `kind \`literal\``, its identity in a comparison. */
+const factLabel = (fact: DigestNode['facts'][number]): string => `${fact.kind} ${code(fact.literal)}`;
 
 function describeNode(current: DigestNode): string[] {
   return [
     `- summary: ${current.summary || '(none)'}`,
     `- mode: ${current.mode}`,
-    ...(current.facts.length > 0 ? [`- facts: ${current.facts.map((fact) => `${fact.kind} ${code(fact.literal)}`).join(', ')}`] : []),
+    ...(current.facts.length > 0 ? [`- facts: ${current.facts.map(factLabel).join(', ')}`] : []),
     ...(current.terms.length > 0 ? [`- terms: ${current.terms.join(', ')}`] : []),
   ];
 }
@@ -45,8 +48,7 @@ function describeChange(before: DigestNode, after: DigestNode): string[] {
   const lines: string[] = [];
   if (before.summary !== after.summary) lines.push(`- summary before: ${before.summary || '(none)'}`, `- summary after: ${after.summary || '(none)'}`);
   if (before.mode !== after.mode) lines.push(`- mode: ${before.mode} → ${after.mode}`);
-  const factText = (node: DigestNode): string[] => node.facts.map((fact) => `${fact.kind} ${fact.literal}`);
-  lines.push(...listDelta('facts', factText(before), factText(after)));
+  lines.push(...listDelta('facts', before.facts.map(factLabel), after.facts.map(factLabel), (label) => label));
   lines.push(...listDelta('terms', before.terms, after.terms));
   if (before.title !== after.title || before.heading !== after.heading || before.url !== after.url) {
     lines.push(`- location: ${before.url} → ${after.url}`);

@@ -1,6 +1,5 @@
 /** The reference platform's HTTP routes, assembled over the shared services. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { messageResponse, renderError } from './errors.ts';
 import { registerApplicationRoutes } from './routes-applications.ts';
 import { registerExternalAuthRoutes } from './routes-external-auth.ts';
@@ -10,15 +9,8 @@ import { registerNotificationRoutes } from './routes-notifications.ts';
 import { registerWorkspaceRoutes } from './routes-workspaces.ts';
 import type { PlatformServices } from './services.ts';
 
-/** Request bodies over this are refused with 413 (the proxy in front has the same limit). */
-export const PLATFORM_MAX_BODY_BYTES = 1024 * 1024;
-
 export function createPlatformApp(services: PlatformServices): Hono {
   const app = new Hono();
-  app.use('*', bodyLimit({
-    maxSize: PLATFORM_MAX_BODY_BYTES,
-    onError: () => messageResponse(413, 'Request body too large.', { detail: `the limit is ${PLATFORM_MAX_BODY_BYTES} bytes` }),
-  }));
   registerLoginRoutes(app, services);
   registerExternalAuthRoutes(app, services);
   registerApplicationRoutes(app, services);

@@ -3,11 +3,11 @@
  * turn a request into a caller and a checked body.
  */
 import type { z } from 'zod';
-import { issuesToValidations } from '../proxy/validate.ts';
+import { issuesToValidations, readBodyLimited } from '../proxy/validate.ts';
 import type { AgentRuntime } from './agent-runtime.ts';
 import { authenticate, type Actor } from './credentials.ts';
 import type { PlatformDb, Sql } from './database.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, PlatformError, unauthorized } from './errors.ts';
 import type { InboxHub } from './inbox-hub.ts';
 import { deliver, type Delivery, type InboxNotificationView } from './inbox-store.ts';
 import type { UserRow } from './users.ts';
@@ -56,9 +56,16 @@ export async function requireOwner(services: PlatformServices, request: Request)
   return user;
 }
 
-/** Reads and checks a JSON body; 400 with `validations` when it is not one. */
+/** Request bodies over this are refused with 413 (the proxy in front has the same default). */
+export const PLATFORM_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads and checks a JSON body; 413 when too large, 400 with `validations` when not the schema's. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await request.text();
+  const read = await readBodyLimited(request, PLATFORM_MAX_BODY_BYTES);
+  if (read.kind === 'too-large') {
+    throw new PlatformError(413, 'Request body too large.', { detail: `the limit is ${PLATFORM_MAX_BODY_BYTES} bytes` });
+  }
+  const text = new TextDecoder().decode(read.bytes);
   let value: unknown;
   try {
     value = JSON.parse(text);

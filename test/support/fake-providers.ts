@@ -13,12 +13,14 @@ export const FAKES = {
 export type FakeProvider = keyof typeof FAKES;
 export const FAKE_PROVIDERS: readonly FakeProvider[] = ['anthropic', 'openai', 'gemini'];
 
-/** The API key a provider's SDK sent with a request (its own header). */
-export function sentKey(provider: FakeProvider, request: RecordedRequest): string | undefined {
-  const header = { anthropic: 'x-api-key', openai: 'authorization', gemini: 'x-goog-api-key' }[provider];
-  const value = request.headers[header];
-  const text = Array.isArray(value) ? value[0] : value;
-  return provider === 'openai' ? text?.replace(/^Bearer /, '') : text;
+/** The API key a provider's SDK sent with a request (`x-api-key`, `authorization: Bearer` or `x-goog-api-key`). */
+export function sentKey(request: RecordedRequest): string | undefined {
+  for (const header of ['x-api-key', 'x-goog-api-key', 'authorization']) {
+    const value = request.headers[header];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (text) return text.replace(/^Bearer /, '');
+  }
+  return undefined;
 }
 
 /** A key nobody could mistake for anything else, to prove it never leaks. */

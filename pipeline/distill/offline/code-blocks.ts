@@ -48,13 +48,16 @@ export function isShellBlock(code: Code): boolean {
   return lang === '' && code.value.split('\n').some((line) => /^\s*\$\s+\S/.test(line));
 }
 
-/** The command lines of a shell block, prompts removed: only prompted lines when the block has prompts. */
+/**
+ * The command lines of a shell block: prompts, trailing `# comments` and
+ * continuation backslashes removed; only prompted lines when the block has prompts.
+ */
 function commandLines(code: Code): string[] {
   const lines = code.value.split('\n').map((line) => line.trim());
   const prompted = lines.filter((line) => PROMPT.test(line));
   const commands = prompted.length > 0 ? prompted.map((line) => line.replace(PROMPT, '')) : lines;
   return commands
-    .map((line) => line.replace(/\s*\\$/, '').trim())
+    .map((line) => line.replace(/\s+#\s.*$/, '').replace(/\s*\\$/, '').trim())
     .filter((line) => line.length > 0 && !line.startsWith('#') && !line.startsWith('//') && !line.startsWith('REM '));
 }
 

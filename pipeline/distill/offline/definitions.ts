@@ -185,6 +185,19 @@ function fromDefinitionLine(paragraph: Paragraph, heading: string): FoundDefinit
   return { term, aliases: [], definition: upperFirst(definition), source: 'deflist', plural: false, heading };
 }
 
+/**
+ * A cheap test on a section's source and plain text: false when no pattern
+ * above can match, so the glossary pass need not parse the section (parsing
+ * dominates its cost on a large corpus).
+ */
+export function mayDefine(section: Section): boolean {
+  const heading = section.heading ?? section.title;
+  if (/\*\*|__|\n:\s/.test(section.source) || GLOSSARY_LIKE.test(heading) || GLOSSARY_LIKE.test(section.title)) return true;
+  const first = sentences(squash(section.text))[0] ?? '';
+  const match = matchDefinition(first);
+  return match !== null && namesHeading(match.subject, match.parenthetical, heading);
+}
+
 /** Every definition stated in one section, in document order. */
 export function definitionsIn(section: Section, body: readonly RootContent[]): FoundDefinition[] {
   const heading = section.heading ?? section.title;

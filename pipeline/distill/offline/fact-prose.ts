@@ -19,7 +19,7 @@ import { plainText } from './text.ts';
 const STATUS_RUN = /\b[1-5][0-9]{2}(?:\s*(?:\/|,|or|and)\s*[1-5][0-9]{2})*\b(?![-.\d])/g;
 const STATUS_BEFORE =
   /\b(?:HTTP|status(?:es)?(?:\s+codes?)?|answers?|answered|returns?|returned|responds?(?:\s+with)?|codes?|errors?|with(?:\s+an?)?)\s*:?\s*$/i;
-const STATUS_AFTER = /^\s*(?:[A-Z][a-z]+\b|status|response|error|\()/;
+const STATUS_AFTER = /^\s*(?:[A-Z][a-z]+\b|status|response|error|means|versus|vs\b|\()/;
 const SIZE = /\b\d+(?:\.\d+)?\s?(?:KiB|MiB|GiB|TiB|KB|MB|GB|TB|kB)\b/g;
 const DURATION = /\b\d+(?:ms|s|m|h)\b/g;
 const PATH = /(?<![\w.:/~{}-])\/[A-Za-z0-9][\w.-]*(?:\/[\w.{}:-]+)+\/?/g;

@@ -21,7 +21,15 @@
  */
 import type { CorpusInput, GlossaryEntry } from '../../types.ts';
 import { findAcronyms } from './acronyms.ts';
-import { acronymDefinitions, conceptKey, definitionsIn, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
+import {
+  acronymDefinitions,
+  conceptKey,
+  definitionsIn,
+  isTermLike,
+  mayDefine,
+  SOURCE_RANK,
+  type FoundDefinition,
+} from './definitions.ts';
 import { bodyOf, parseSource } from './parse.ts';
 import { clipWords, compareStrings, occursAsWords, singular, words } from './text.ts';
 
@@ -105,8 +113,8 @@ export function buildGlossary(corpus: CorpusInput): GlossaryEntry[] {
   const acronyms = acronymIndex(texts);
   const drafts = new Map<string, Draft>();
   for (const section of corpus.sections) {
-    const body = bodyOf(parseSource(section.source, section.format));
-    for (const found of [...definitionsIn(section, body), ...acronymDefinitions(section)]) {
+    const stated = mayDefine(section) ? definitionsIn(section, bodyOf(parseSource(section.source, section.format))) : [];
+    for (const found of [...stated, ...acronymDefinitions(section)]) {
       let term = termForm(found, corpusText);
       const aliases = new Set(found.aliases);
       const expansion = acronyms.byAcronym.get(term.toLowerCase());

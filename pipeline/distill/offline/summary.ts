@@ -48,12 +48,14 @@ export function summarizeProse(texts: readonly string[]): string {
   const raw = texts.map((text) => sentences(text));
   // A lead-in ("Common groups are:") says nothing without what follows it; skip it when there is more.
   const hasBody = raw.some((list) => list.some((sentence) => !sentence.endsWith(':')));
-  const split = raw.map((list) =>
-    list
-      .filter((sentence) => !hasBody || !sentence.endsWith(':'))
-      .map(endSentence)
-      .filter((sentence) => sentence.length > 0),
-  );
+  const split = raw
+    .map((list) =>
+      list
+        .filter((sentence) => !hasBody || !sentence.endsWith(':'))
+        .map(endSentence)
+        .filter((sentence) => sentence.length > 0),
+    )
+    .filter((list) => list.length > 0);
   const first = split[0]?.[0];
   if (first === undefined) return '';
   if (first.length >= MAX_SUMMARY) return clipWords(first, MAX_SUMMARY);

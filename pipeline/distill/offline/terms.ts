@@ -17,7 +17,7 @@
  *    trigger occurs in the section, in order of first occurrence;
  * 6. words used at least twice in the body's prose, most frequent first.
  * Items 1-4 take at most `MAX_TERMS - MAX_SYNONYMS` places; stopwords, single
- * characters and bare numbers are never terms.
+ * characters and one- or two-digit numbers are never terms (`404` is).
  */
 import type { Nodes, RootContent } from 'mdast';
 import { findAcronyms, isAcronym } from './acronyms.ts';
@@ -47,7 +47,7 @@ class TermList {
   add(raw: string): void {
     const term = squash(raw.toLowerCase()).replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
     if (this.full || term.length < 2 || term.length > 40 || this.seen.has(term)) return;
-    if (/^\d+$/.test(term) || STOPWORDS.has(term)) return;
+    if (/^\d{1,2}$/.test(term) || STOPWORDS.has(term)) return;
     this.seen.add(term);
     this.items.push(term);
   }

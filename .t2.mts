@@ -1,0 +1,12 @@
+import { openPlatformCore } from './pipeline/platform/core.ts';
+import { createPlatformApp } from './pipeline/platform/app.ts';
+import { issueSessionToken } from './pipeline/platform/credentials.ts';
+const core = await openPlatformCore({ owner: { password: 'Secret-Passw0rd-123' }, log: console.log });
+core.setAddress({ publicUrl: 'http://x', appHost: '*.apps.localhost:1' });
+const app = createPlatformApp({ ...core.services, log: console.log });
+const { rows } = await core.services.db.query<{id: string}>('select id from users where role = $1', ['owner']);
+const token = await issueSessionToken(core.services.db, rows[0]!.id);
+const orig = console.log;
+const res = await app.request('/api/v2/notifications/test', { method: 'POST', headers: { 'Svc-Session-Token': token } });
+console.log(res.status, await res.text());
+await core.close();

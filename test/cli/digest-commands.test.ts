@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runAsk, spawnAsk } from '../support/cli.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+
+const PAGES = {
+  'content/guide/start.md': '# Start\n\nA **workspace** is a development environment.\n\n## Install\n\nRun `svc install --yes`.\n\n## Log in\n\nUse `svc login`.\n',
+  'content/ref.md': '# Reference\n\n## Flags\n\n| Flag | Default |\n|---|---|\n| `--url` | none |\n',
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function project(files: Record<string, string> = PAGES) {
+  const folder = await tempFolder(files);
+  cleanups.push(folder.cleanup);
+  return folder.dir;
+}
+
+describe('ask digest build / check / diff / index build', () => {
+  it('builds, then check says current (exit 0), then an edit makes check exit 1 listing the changed section', async () => {
+    const cwd = await project();
+    const built = await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    expect(built.code).toBe(0);
+    expect(built.out.at(-1)).toMatch(/^digest built: 2 pages, 5 sections, 5 changed, 0 removed; offline\/offline-v1: 0 model calls/);
+    expect((await runAsk(['digest', 'check', '--content', 'content'], cwd)).code).toBe(0);
+
+    await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc login', 'svc login --sso'));
+    await writeFile(path.join(cwd, 'content/new.md'), '# New page\n');
+    const stale = await runAsk(['digest', 'check', '--content', 'content'], cwd);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toEqual([
+      "ask: the digest in 'digest' is stale; run 'ask digest build' and commit the result",
+      '  added    new',
+      '  changed  guide/start#log-in',
+    ]);
+  });
+
+  it('says once, on stderr, that it fell back to the offline distiller when the provider has no key', async () => {
+    const cwd = await project();
+    const built = await runAsk(['digest', 'build', '--content', 'content', '--provider', 'openai'], cwd);
+    expect(built.err).toEqual(['ask: OPENAI_API_KEY is not set: using the offline distiller (deterministic, no model calls) instead of openai.']);
+  });
+
+  it('check without any digest exits 1 and says to build one', async () => {
+    const cwd = await project();
+    const result = await runAsk(['digest', 'check', '--content', 'content'], cwd);
+    expect(result).toMatchObject({ code: 1, err: ["ask: no digest in 'digest'; run 'ask digest build' and commit it"] });
+  });
+
+  it('diff shows, as Markdown, the sections changed since a commit with their facts before and after', async () => {
+    const cwd = await project();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
+    git('init', '-q');
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'base');
+    await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    const diff = await runAsk(['digest', 'diff'], cwd);
+    expect(diff.code).toBe(0);
+    const text = diff.out.join('\n');
+    expect(text).toContain('# Digest changes: HEAD → working tree');
+    expect(text).toContain('1 sections changed, 0 added, 0 removed.');
+    expect(text).toContain('## Changed `guide/start#install`');
+    expect(text).toMatch(/facts added: .*`svc install --quiet`/);
+    expect(text).toMatch(/facts removed: .*`svc install --yes`/);
+  });
+
+  it('index build without a digest writes fallback tables', async () => {
+    const cwd = await project();
+    const result = await runAsk(['index', 'build', '--content', 'content', '--digest', 'none', '--out', 'tables.json'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toMatch(/^search tables written to tables\.json: 5 sections, \d+ terms, without a digest/);
+    const tables = JSON.parse(await readFile(path.join(cwd, 'tables.json'), 'utf8'));
+    expect(tables.hasDigest).toBe(false);
+  });
+});
+
+describe('command-line errors', () => {
+  it('a missing content folder is one line saying what to do, exit 1', async () => {
+    const cwd = await project();
+    const result = await runAsk(['digest', 'build', '--content', 'nowhere'], cwd);
+    expect(result).toEqual({ code: 1, out: [], err: ["ask: --content folder 'nowhere' not found; pass --content DIR with your Markdown pages"] });
+  });
+
+  it('usage mistakes exit 2 with one line', async () => {
+    const cwd = await project();
+    for (const argv of [['digest', 'build', '--bogus'], ['digest', 'build', '--concurrency', 'many'], ['frobnicate'], ['digest', 'build', 'extra']]) {
+      const result = await runAsk(argv, cwd);
+      expect(result.code).toBe(2);
+      expect(result.err).toHaveLength(1);
+    }
+    expect((await runAsk(['digest', 'build', '--provider', 'nope', '--content', 'content'], cwd)).err[0]).toMatch(/unknown provider 'nope'/);
+  });
+
+  it('a broken page fails the build naming the file, without a stack trace, and leaves no digest', async () => {
+    const cwd = await project({ ...PAGES, 'content/broken.md': '---\ntitle: [oops\n---\n' });
+    const result = await spawnAsk(['digest', 'build', '--content', 'content'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^ask: broken\.md: invalid YAML frontmatter/m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect((await runAsk(['digest', 'check', '--content', 'content'], cwd)).code).toBe(1);
+  });
+});

@@ -1,0 +1,60 @@
+import { buildSearchIndex } from '../../pipeline/search/index-build.ts';
+import { openSearchIndex, type SearchIndex } from '../../pipeline/search/open.ts';
+import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
+
+/** What a test says about one section; the rest is filled in. */
+export interface SectionSpec {
+  readonly id: string;
+  readonly title?: string;
+  readonly heading?: string | null;
+  readonly text?: string;
+  readonly terms?: readonly string[];
+  readonly summary?: string;
+  readonly facts?: readonly string[];
+  readonly group?: string | null;
+}
+
+export function section(spec: SectionSpec): Section {
+  const hash = spec.id.indexOf('#');
+  const slug = hash === -1 ? spec.id : spec.id.slice(0, hash);
+  const anchor = hash === -1 ? null : spec.id.slice(hash + 1);
+  const heading = spec.heading === undefined ? anchor : spec.heading;
+  const text = spec.text ?? '';
+  return {
+    id: spec.id,
+    pageSlug: slug,
+    anchor,
+    title: spec.title ?? slug,
+    heading,
+    depth: anchor === null ? 1 : 2,
+    group: spec.group ?? null,
+    url: `/${spec.id}`,
+    format: 'md',
+    source: `${heading ? `## ${heading}\n\n` : ''}${text}\n`,
+    text,
+    hash: spec.id,
+  };
+}
+
+export function node(spec: SectionSpec, built: Section): DigestNode {
+  return {
+    id: built.id,
+    kind: 'section',
+    title: built.title,
+    heading: built.heading,
+    group: built.group,
+    url: built.url,
+    summary: spec.summary ?? '',
+    facts: (spec.facts ?? []).map((literal) => ({ kind: 'code', literal, chunkId: built.id })),
+    sources: [{ chunkId: built.id, url: built.url, anchor: built.anchor }],
+    mode: 'agent-primary',
+    terms: [...(spec.terms ?? [])],
+  };
+}
+
+/** Search tables over the given sections (with a digest unless `withDigest` is false). */
+export function indexOf(specs: readonly SectionSpec[], options: { glossary?: GlossaryEntry[]; withDigest?: boolean; stem?: boolean } = {}): SearchIndex {
+  const sections = specs.map(section);
+  const nodes = options.withDigest === false ? null : new Map(specs.map((spec, at) => [spec.id, node(spec, sections[at] as Section)]));
+  return openSearchIndex(buildSearchIndex({ sections, nodes, glossary: options.glossary ?? [], ...(options.stem === undefined ? {} : { stem: options.stem }) }));
+}
