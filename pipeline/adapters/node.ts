@@ -12,6 +12,8 @@ export interface NodeAskOptions {
   readonly platformUrl?: string;
   readonly agentDebugUrl?: string;
   readonly log?: (line: string) => void;
+  /** The process environment for the key lookup (default `process.env`). */
+  readonly processEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The ask handler over a digest folder on disk, with the platform proxy when a platform URL is given. */
@@ -23,6 +25,7 @@ export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
     streamAgentic: streamAgenticAnswerFor,
     log,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+    ...(options.processEnv === undefined ? {} : { processEnv: options.processEnv }),
     ...(options.contentDir === undefined ? {} : { liveContentHash: liveContentHash(options.contentDir, options.digestDir) }),
     ...(options.platformUrl === undefined
       ? {}

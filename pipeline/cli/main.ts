@@ -7,6 +7,11 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   'digest diff': async () => (await import('./digest-diff.ts')).digestDiff,
   'index build': async () => (await import('./index-build.ts')).indexBuild,
   serve: async () => (await import('./serve.ts')).serveCommand,
+  search: async () => (await import('./read-commands.ts')).searchCommand,
+  glossary: async () => (await import('./read-commands.ts')).glossaryCommand,
+  sections: async () => (await import('./read-commands.ts')).sectionsCommand,
+  section: async () => (await import('./read-commands.ts')).sectionCommand,
+  overview: async () => (await import('./read-commands.ts')).overviewCommand,
   'platform serve': async () => (await import('./platform-serve.ts')).platformServe,
 };
 

@@ -35,6 +35,6 @@ export function messageResponse(status: number, message: string, extra: Platform
 /** Renders any thrown value: a PlatformError as itself, anything else as a 500 that says nothing internal. */
 export function renderError(error: unknown, log: (line: string) => void): Response {
   if (error instanceof PlatformError) return messageResponse(error.status, error.message, error.extra);
-  log(`platform: internal error: ${error instanceof Error ? error.stack : String(error)}`);
+  log(`platform: internal error: ${error instanceof Error ? error.message : String(error)}`);
   return messageResponse(500, 'Internal error.', { detail: 'the platform could not complete the request' });
 }

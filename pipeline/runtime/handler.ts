@@ -29,6 +29,8 @@ export interface AskHandlerOptions {
   /** Provider and model options (else ASK_PROVIDER / ASK_MODEL / the defaults). */
   readonly provider?: string;
   readonly model?: string;
+  /** The process environment (second in the key lookup order); default `process.env` where there is one. */
+  readonly processEnv?: Readonly<Record<string, string | undefined>>;
   /** The environment the site was built with (last in the key lookup order). */
   readonly buildEnv?: Readonly<Record<string, string | undefined>>;
   readonly log?: (line: string) => void;
@@ -79,7 +81,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     ...(options.platformOpenApi ? { extraPaths: options.platformOpenApi.paths, extraComponents: options.platformOpenApi.components } : {}),
   });
   const config = (c: Context) =>
-    loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: processEnvironment(), buildEnv: options.buildEnv }, options);
+    loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options);
   const withData = (render: (loaded: AskData, c: Context) => Response | Promise<Response>) => async (c: Context) => render(await data(), c);
 
   const app = new Hono({ strict: false });

@@ -9,9 +9,10 @@
  *             start of a sentence;
  * - colon:    "**Term**: A definition" / "**Term** — the definition" at the start
  *             of a paragraph or list item, the definition opening with an article;
- *             in a glossary-like section (heading or title says glossary, terms,
- *             terminology, definitions, concepts) any definition of 3+ words,
- *             and `inline code` terms too;
+ *             in a glossary-like section (its heading says glossary, terms,
+ *             terminology, definitions, key concepts or vocabulary, or its page
+ *             title says glossary, terminology or vocabulary) any definition of
+ *             3+ words, and `inline code` terms too;
  * - deflist:  a paragraph "Term\n: definition".
  * - acronym:  an acronym spelled out anywhere ("its time to live (TTL)"): the
  *             expansion is the term, the acronym its alias, the definition the
@@ -50,7 +51,8 @@ const NOT_TERMS = new Set([
 const PRONOUNS = new Set(['this', 'it', 'that', 'these', 'those', 'there', 'you', 'we', 'they', 'here', 'each', 'every', 'all', 'some', 'its']);
 const IS_NEXT = new Set(['a', 'an', 'the', 'one', 'what', 'how', 'where', 'your', 'our', 'any']);
 const ARTICLE_START = /^(?:a|an|the|one|any|each)\s/i;
-const GLOSSARY_LIKE = /\b(?:glossary|terms|terminology|definitions|concepts|vocabulary)\b/i;
+const GLOSSARY_HEADING = /\b(?:glossary|terms|terminology|definitions|key concepts|vocabulary)\b/i;
+const GLOSSARY_TITLE = /\b(?:glossary|terminology|vocabulary)\b/i;
 
 /** True for a phrase that can be a glossary term: 1-6 words, no sentence punctuation, not a label. */
 export function isTermLike(term: string): boolean {
@@ -77,8 +79,10 @@ const NOT_COMPLEMENTS = new Set(['not', 'also', 'only', 'always', 'never', 'ofte
 /** True when "are" is followed by a plural noun within two words ("are long-lived tokens", "are processes"). */
 function pluralNounFollows(rest: string): boolean {
   const [first = '', second = ''] = rest.toLowerCase().split(/\s+/).map((word) => word.replace(/[^a-z-]/g, ''));
-  if (NOT_COMPLEMENTS.has(first) || /(?:ed|ly|ing)$/.test(first)) return false;
+  if (NOT_COMPLEMENTS.has(first) || /ly$/.test(first)) return false;
   const plural = (word: string): boolean => /[a-z]s$/.test(word) && !/(?:ss|ous|is|us)$/.test(word);
+  // "are used by" is not a definition; "are versioned descriptions" is.
+  if (/(?:ed|ing)$/.test(first)) return plural(second);
   return plural(first) || plural(second);
 }
 
@@ -192,7 +196,7 @@ function fromDefinitionLine(paragraph: Paragraph, heading: string): FoundDefinit
  */
 export function mayDefine(section: Section): boolean {
   const heading = section.heading ?? section.title;
-  if (/\*\*|__|\n:\s/.test(section.source) || GLOSSARY_LIKE.test(heading) || GLOSSARY_LIKE.test(section.title)) return true;
+  if (/\*\*|__|\n:\s/.test(section.source) || GLOSSARY_HEADING.test(heading) || GLOSSARY_TITLE.test(section.title)) return true;
   const first = sentences(squash(section.text))[0] ?? '';
   const match = matchDefinition(first);
   return match !== null && namesHeading(match.subject, match.parenthetical, heading);
@@ -201,7 +205,7 @@ export function mayDefine(section: Section): boolean {
 /** Every definition stated in one section, in document order. */
 export function definitionsIn(section: Section, body: readonly RootContent[]): FoundDefinition[] {
   const heading = section.heading ?? section.title;
-  const glossaryLike = GLOSSARY_LIKE.test(heading) || GLOSSARY_LIKE.test(section.title);
+  const glossaryLike = GLOSSARY_HEADING.test(heading) || GLOSSARY_TITLE.test(section.title);
   const found: FoundDefinition[] = [];
   const byHeading = fromHeading(body, heading);
   if (byHeading) found.push(byHeading);

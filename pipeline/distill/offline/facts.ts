@@ -6,8 +6,9 @@
  * inline commands, code blocks (see code-blocks.ts),
  * tables (see fact-tables.ts), running text (see fact-prose.ts) and bare
  * URLs. Then, in order:
- * 1. every literal is trimmed and kept only when 2-200 characters long and
- *    found byte-for-byte in `section.source` (`source.includes(literal)`);
+ * 1. every literal is trimmed and kept only when 2-200 characters long (a
+ *    one-digit default such as "defaults to 6" too) and found byte-for-byte
+ *    in `section.source` (`source.includes(literal)`);
  * 2. duplicates collapse to the first occurrence, keeping the most specific
  *    kind (default > flag > key > value > code);
  * 3. past `MAX_FACTS`, the most specific kinds are kept;
@@ -79,7 +80,8 @@ export function selectFacts(source: string, candidates: readonly Candidate[]): F
   const byLiteral = new Map<string, { kind: FactKind; at: number; seq: number }>();
   candidates.forEach((candidate, seq) => {
     const literal = candidate.literal.trim();
-    if (literal.length < 2 || literal.length > MAX_LITERAL || !source.includes(literal)) return;
+    const tooShort = literal.length < 2 && !(/^\d$/.test(literal) && candidate.kind === 'default');
+    if (tooShort || literal.length > MAX_LITERAL || !source.includes(literal)) return;
     const seen = byLiteral.get(literal);
     if (!seen) {
       byLiteral.set(literal, { kind: candidate.kind, at: candidate.at, seq });

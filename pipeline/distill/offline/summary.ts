@@ -6,8 +6,9 @@
  *    a blockquote or an MDX component; never lists, tables or code), then the
  *    second sentences, and so on, taken while they fit, printed in document
  *    order. A first sentence longer than the limit is cut at a word boundary.
- *    Lead-ins ending with a colon ("Common groups are:") are skipped unless
- *    there is nothing else.
+ *    Short lead-ins (at most 6 words, ending with a colon: "Common groups
+ *    are:") are skipped unless there is nothing else; a trailing colon
+ *    becomes a period.
  * 2. No paragraphs but a prose list: the first sentences of its items.
  * 3. No prose: what the section contains, from its structure ("Reference
  *    table of 6 fields: ...", "List of 7 options: ...", "Example in bash: ...").
@@ -27,6 +28,8 @@ export const MAX_SUMMARY = 320;
 const MAX_SENTENCES = 3;
 /** Prose shorter than this ("Set these variables:") is followed by the structure description. */
 const SHORT_PROSE = 100;
+/** A sentence of at most this many words ending with a colon is a lead-in. */
+const LEAD_IN_WORDS = 6;
 
 /** Prose paragraphs of the body: outside lists, tables and code. */
 function paragraphs(body: readonly RootContent[]): string[] {
@@ -43,15 +46,19 @@ function paragraphs(body: readonly RootContent[]): string[] {
   return found;
 }
 
+/** A short sentence ending with a colon ("Common groups are:"): it says nothing without what follows. */
+function isLeadIn(sentence: string): boolean {
+  return sentence.endsWith(':') && sentence.split(' ').length <= LEAD_IN_WORDS;
+}
+
 /** Picks first sentences of paragraphs, then second sentences, ..., while they fit; document order. */
 export function summarizeProse(texts: readonly string[]): string {
   const raw = texts.map((text) => sentences(text));
-  // A lead-in ("Common groups are:") says nothing without what follows it; skip it when there is more.
-  const hasBody = raw.some((list) => list.some((sentence) => !sentence.endsWith(':')));
+  const hasBody = raw.some((list) => list.some((sentence) => !isLeadIn(sentence)));
   const split = raw
     .map((list) =>
       list
-        .filter((sentence) => !hasBody || !sentence.endsWith(':'))
+        .filter((sentence) => !hasBody || !isLeadIn(sentence))
         .map(endSentence)
         .filter((sentence) => sentence.length > 0),
     )
@@ -151,11 +158,14 @@ function describeEmpty(section: Section, page: Page, subheadings: readonly strin
 
 /** The summary of a section from its body nodes. */
 export function summarize(body: readonly RootContent[], section: Section, page: Page): string {
-  const prose = summarizeProse(paragraphs(body));
+  const texts = paragraphs(body);
+  const prose = summarizeProse(texts.filter((text) => !isLeadIn(text)));
   const structure = prose.length >= SHORT_PROSE ? '' : describeStructure(body);
   if (prose && structure) return clipSentences(`${prose} ${structure}`, MAX_SUMMARY);
   if (prose) return prose;
   if (structure) return structure;
+  const leadIns = summarizeProse(texts);
+  if (leadIns) return leadIns;
   const subheadings = body.filter((node) => node.type === 'heading').map((node) => squash(plainText(node)));
   return describeEmpty(section, page, subheadings);
 }

@@ -6,7 +6,8 @@ import { parseAnchorTag, parseAutolink, parseBareUrl, parseCodeSpan, parseDefini
  * - `[text](url)` becomes `text`; `![alt](url)` becomes `alt`;
  * - `<url>` autolinks and bare `https://`, `http://`, `www.` urls become inline code;
  * - a reference definition `[label]: url` line is removed (so `[x][label]` stays text);
- * - a raw `<a href>` tag is removed (its text stays).
+ * - a raw `<a href>` tag is removed (its text stays);
+ * - a bare email address becomes inline code (GFM would make it a mailto link).
  * Code spans and fenced code blocks pass through untouched. Text that could still become
  * a link is held back until it is decided, at most HOLD_LIMIT characters: a construct
  * longer than that is not treated as a link. The output does not depend on how the
@@ -20,6 +21,9 @@ export interface LinkFilter {
 }
 
 export const HOLD_LIMIT = 2_000;
+
+/** Characters of a word, as GFM's email and url literals see them. */
+const WORD = /[-.\w+]/;
 
 interface State {
   lineStart: boolean;
@@ -107,7 +111,6 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
   /** One inline step at `i` (outside code blocks). */
   function inlineStep(i: number, final: boolean): Step {
     const c = buffer[i] ?? '';
-    const prev = i > 0 ? (buffer[i - 1] ?? '') : state.prev;
     if (c === '\\') {
       if (i + 1 >= buffer.length) return final ? { out: c, next: i + 1 } : 'hold';
       return { out: buffer.slice(i, i + 2), next: i + 2 };
@@ -140,7 +143,7 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       if (tag !== null) return anchorStep(i, tag);
       return { out: c, next: i + 1 };
     }
-    if (/[hw]/i.test(c) && (prev === '' || /[\s*_~(]/.test(prev))) {
+    if (urlMayStart(i)) {
       const bare = parse(i, final, parseBareUrl);
       if (bare === 'incomplete') return 'hold';
       if (bare !== null) {
@@ -148,10 +151,36 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
         return { out: isAllowed(target) ? bare.url : codeSpan(bare.url), next: i + bare.end };
       }
     }
-    // Plain text: up to the next character that may start a construct.
+    if (WORD.test(c)) return wordStep(i, final);
+    // Plain text: up to the next character that may start a construct or a word.
     let j = i + 1;
-    while (j < buffer.length && !/[\n\\`![<hHwW]/.test(buffer[j] ?? '')) j += 1;
+    while (j < buffer.length && !/[\n\\`![<\-.\w+]/.test(buffer[j] ?? '')) j += 1;
     return { out: buffer.slice(i, j), next: j };
+  }
+
+  /** Where renderers start a literal url: `http…` or `www.` after anything but a letter. */
+  function urlMayStart(i: number): boolean {
+    const prev = i > 0 ? (buffer[i - 1] ?? '') : state.prev;
+    return /[hw]/i.test(buffer[i] ?? '') && !/[A-Za-z]/.test(prev);
+  }
+
+  /**
+   * A word, or the email address it starts (GFM links `me@host.example` as mailto:, and
+   * the local part comes before anything shows it is one): held until its end is known.
+   */
+  function wordStep(i: number, final: boolean): Step {
+    const decided = final || buffer.length - i >= HOLD_LIMIT;
+    let e = i + 1;
+    while (e < buffer.length && WORD.test(buffer[e] ?? '') && !urlMayStart(e)) e += 1;
+    if (e >= buffer.length && !decided) return 'hold';
+    if (buffer[e] === '@') {
+      let d = e + 1;
+      while (d < buffer.length && /[-.\w]/.test(buffer[d] ?? '')) d += 1;
+      if (d >= buffer.length && !decided) return 'hold';
+      const email = /^[-.\w+]+@[-\w]+(?:\.[-\w]+)+/.exec(buffer.slice(i, d));
+      if (email) return { out: isAllowed(`mailto:${email[0]}`) ? email[0] : codeSpan(email[0]), next: i + email[0].length };
+    }
+    return { out: buffer.slice(i, e), next: e };
   }
 
   function anchorStep(i: number, tag: { href: string | null; closing: boolean; end: number }): Step {

@@ -127,8 +127,7 @@ const BARE_PREFIXES = ['https://', 'http://', 'www.'];
 
 /**
  * A GFM autolink literal (`https://…`, `http://…`, `www.…`) at `start`; the caller checks
- * that it follows a line start, whitespace or one of `*_~(`. Trailing punctuation and an
- * unbalanced `)` are not part of it, as in GFM.
+ * what precedes it. Trailing punctuation and an unbalanced `)` are not part of it, as in GFM.
  */
 export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{ url: string; end: number }> {
   const head = s.slice(start, start + 8).toLowerCase();
@@ -145,7 +144,6 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
     if (!'?!.,:*_~\'"'.includes(last) && !unbalanced) break;
     url = url.slice(0, -1);
   }
-  if (!/^[A-Za-z0-9]/.test(url.slice(prefix.length))) return null;
   return { url, end: start + url.length };
 }
 

@@ -4,6 +4,11 @@ import { answer, answerText, readFrames, useFake } from './helpers.ts';
 
 const RETRY_FAST = { 'retry-after': '0.01' };
 
+/** Event names with runs of the same name collapsed (how many token frames depends on the link filter's hold-back). */
+function collapse(events: readonly string[]): string[] {
+  return events.filter((event, index) => event !== 'token' || events[index - 1] !== 'token');
+}
+
 describe.each(FAKE_PROVIDERS)('the agentic answer through the real %s SDK', (provider) => {
   const fake = useFake(provider);
 
@@ -16,7 +21,7 @@ describe.each(FAKE_PROVIDERS)('the agentic answer through the real %s SDK', (pro
 
     const { frames, raw } = await readFrames(answer(provider, fake()));
 
-    expect(frames.map((f) => f.event)).toEqual(['search', 'search', 'search', 'sources', 'token', 'token', 'token', 'done']);
+    expect(collapse(frames.map((f) => f.event))).toEqual(['search', 'search', 'search', 'sources', 'token', 'done']);
     expect(frames.slice(0, 3).map((f) => f.data.query)).toEqual(['How do I change the port?', 'listen port', 'Options']);
     expect(frames[3]?.data).toEqual({
       sources: [

@@ -1,0 +1,41 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { createDigestArchive } from '../digest/archive.ts';
+import { readDigestFolder } from './digest-folder.ts';
+
+const WORKER_ENTRY = path.join(import.meta.dirname, 'worker.ts');
+
+/**
+ * Bundles the ask handler with a digest folder baked in, as one ES module for workerd
+ * (`export default { fetch }`): the digest files and archive bytes are made here, at build time.
+ */
+export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Promise<string> {
+  const files = Object.fromEntries(await readDigestFolder(digestDir));
+  const archiveBase64 = Buffer.from(await createDigestArchive(digestDir)).toString('base64');
+  const folder = await mkdtemp(path.join(tmpdir(), 'ask-worker-'));
+  try {
+    const entry = path.join(folder, 'entry.ts');
+    await writeFile(
+      entry,
+      `import { createAskWorker } from ${JSON.stringify(WORKER_ENTRY)};\n` +
+        `export default createAskWorker(${JSON.stringify({ files, archiveBase64, endpoint })});\n`,
+    );
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    });
+    const [output] = result.outputFiles;
+    if (!output) throw new Error('esbuild produced no worker bundle');
+    return output.text;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

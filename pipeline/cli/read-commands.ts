@@ -1,0 +1,83 @@
+import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
+import { askClient, answerJson } from './ask-client.ts';
+import { parseCommandArgs } from './args.ts';
+import { UsageError, type CliIO, type Command } from './io.ts';
+
+const SOURCE_FLAGS = {
+  endpoint: { type: 'string' },
+  digest: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+function print(io: CliIO, json: boolean, body: unknown, render: () => string[]): number {
+  if (json) io.out(JSON.stringify(body, null, 2));
+  else for (const line of render()) io.out(line);
+  return 0;
+}
+
+const where = (title: string, heading: string | null | undefined): string => (heading ? `${title} › ${heading}` : title);
+
+/** `ask search QUERY`: keyword search, the same scorer remote or local. */
+export const searchCommand: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('search', argv, SOURCE_FLAGS);
+  const query = positionals.join(' ');
+  if (query.trim() === '') throw new UsageError("ask search: give a query, e.g. ask search 'session token'");
+  const client = askClient('search', values, io.cwd);
+  const response = await client.request('', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
+  const body = (await answerJson(response, 'search failed')) as { results: KeywordResult[] };
+  return print(io, values.json, body, () =>
+    body.results.length === 0
+      ? ['no results']
+      : body.results.flatMap((result, at) => [`${at + 1}. ${where(result.title, result.heading)}`, `   ${result.url}`, `   ${result.snippet}`]),
+  );
+};
+
+/** `ask glossary [TERM]`: every entry, or the one entry a term or alias names. */
+export const glossaryCommand: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('glossary', argv, SOURCE_FLAGS);
+  const client = askClient('glossary', values, io.cwd);
+  const term = positionals.join(' ');
+  const line = (entry: GlossaryEntry): string => `${entry.term}${entry.aliases.length ? ` (${entry.aliases.join(', ')})` : ''}: ${entry.definition}`;
+  if (term !== '') {
+    const entry = (await answerJson(await client.request(`/glossary/${encodeURIComponent(term)}`), `glossary '${term}'`)) as GlossaryEntry;
+    return print(io, values.json, entry, () => [line(entry)]);
+  }
+  const body = (await answerJson(await client.request('/glossary'), 'glossary')) as { terms: GlossaryEntry[] };
+  return print(io, values.json, body, () => body.terms.map(line));
+};
+
+/** `ask sections [--group G]`: section ids with their titles. */
+export const sectionsCommand: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('sections', argv, { ...SOURCE_FLAGS, group: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`ask sections: unexpected argument '${positionals[0]}'`);
+  const client = askClient('sections', values, io.cwd);
+  const query = values.group === undefined ? '' : `?group=${encodeURIComponent(values.group)}`;
+  const body = (await answerJson(await client.request(`/sections${query}`), 'sections')) as { sections: SectionSummary[] };
+  return print(io, values.json, body, () => body.sections.map((section) => `${section.id}\t${where(section.title, section.heading)}`));
+};
+
+/** `ask section ID`: one section node, summary, facts and terms. */
+export const sectionCommand: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('section', argv, SOURCE_FLAGS);
+  const id = positionals[0];
+  if (id === undefined || positionals.length > 1) throw new UsageError('ask section: give one section id, e.g. ask section guide/install#download');
+  const client = askClient('section', values, io.cwd);
+  const node = (await answerJson(await client.request(`/sections/${encodeURIComponent(id)}`), `section '${id}'`)) as DigestNode;
+  return print(io, values.json, node, () => [
+    where(node.title, node.heading),
+    node.url,
+    '',
+    node.summary,
+    ...(node.facts.length > 0 ? ['', 'facts:', ...node.facts.map((fact) => `  ${fact.kind}: ${fact.literal}`)] : []),
+    ...(node.terms.length > 0 ? ['', `terms: ${node.terms.join(', ')}`] : []),
+  ]);
+};
+
+/** `ask overview`: the grouped table of contents and the orientation text. */
+export const overviewCommand: Command = async (argv, io) => {
+  const { values, positionals } = parseCommandArgs('overview', argv, SOURCE_FLAGS);
+  if (positionals.length > 0) throw new UsageError(`ask overview: unexpected argument '${positionals[0]}'`);
+  const client = askClient('overview', values, io.cwd);
+  const body = (await answerJson(await client.request('/overview'), 'overview')) as { overview: string; context: string };
+  return print(io, values.json, body, () => [body.overview.trimEnd(), '', body.context.trimEnd()]);
+};

@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import type { Link, Definition, Image, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { createLinkFilter, createLinkPolicy } from '../../../pipeline/runtime/agentic/index.ts';
+
+const SOURCES = ['/guide/server#change-the-port', '/guide/proxy'];
+const allowed = createLinkPolicy(SOURCES);
+
+function filterWhole(text: string): string {
+  const filter = createLinkFilter(allowed);
+  return filter.push(text) + filter.flush();
+}
+
+function filterSplit(text: string, cuts: readonly number[]): string {
+  const filter = createLinkFilter(allowed);
+  let out = '';
+  let from = 0;
+  for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) {
+    out += filter.push(text.slice(from, cut));
+    from = cut;
+  }
+  return out + filter.push(text.slice(from)) + filter.flush();
+}
+
+/** Every link target a CommonMark + GFM renderer would produce from `markdown`. */
+function renderedTargets(markdown: string): string[] {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const targets: string[] = [];
+  const visit = (node: { type: string; children?: unknown[] }) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') targets.push((node as Link | Image | Definition).url);
+    for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] });
+  };
+  visit(tree);
+  return targets;
+}
+
+describe('the link filter', () => {
+  it.each([
+    ['keeps a link to a source', 'See [port](/guide/server#change-the-port).', 'See [port](/guide/server#change-the-port).'],
+    ['turns a link elsewhere into its text', 'See [the docs](https://evil.example/x "t") now', 'See the docs now'],
+    ['turns an image elsewhere into its alt text', '![logo](https://evil.example/a.png)', 'logo'],
+    ['filters a link inside an allowed link text', '[![b](https://evil.example/b.svg)](/guide/proxy)', '[b](/guide/proxy)'],
+    ['turns an autolink elsewhere into code', 'Mail <me@evil.example> or <https://evil.example>', 'Mail `mailto:me@evil.example` or `https://evil.example`'],
+    ['turns a bare url elsewhere into code, leaving trailing punctuation', 'Go to https://evil.example/x). Or www.evil.example, ok', 'Go to `https://evil.example/x`). Or `www.evil.example`, ok'],
+    ['removes a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n[s]: /guide/proxy\n', '[x][r]\n\n[s]: /guide/proxy\n'],
+    ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', 'a b c <a href="/guide/proxy">d</a>'],
+    ['leaves code spans alone', 'Write `[x](https://evil.example)` as is', 'Write `[x](https://evil.example)` as is'],
+    ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', '```md\n[x](https://evil.example)\n```\ny'],
+    ['keeps brackets that are not links', 'an [aside] and a[1] and \\[x](y)', 'an [aside] and a[1] and \\[x](y)'],
+    ['matches a source by its address, not its spelling', '[a](/guide/proxy/) [b](https://docs.example/guide/proxy)', '[a](/guide/proxy/) b'],
+  ])('%s', (_name, input, expected) => {
+    expect(filterWhole(input)).toBe(expected);
+  });
+
+  it('matches absolute links to the site when the origin is known', () => {
+    const policy = createLinkPolicy(SOURCES, 'https://docs.example');
+    expect(policy('https://docs.example/guide/proxy')).toBe(true);
+    expect(policy('https://evil.example/guide/proxy')).toBe(false);
+    expect(policy('//evil.example/guide/proxy')).toBe(false);
+    expect(policy('guide/proxy')).toBe(false);
+  });
+
+  it('holds back a partial link until it is decided', () => {
+    const filter = createLinkFilter(allowed);
+    expect(filter.push('See [the gu')).toBe('See ');
+    expect(filter.push('ide](https://evil.exa')).toBe('');
+    expect(filter.push('mple) and more')).toBe('the guide and more');
+    expect(filter.flush()).toBe('');
+  });
+
+  it('gives up holding after HOLD_LIMIT characters', () => {
+    const long = `[${'a'.repeat(3000)}`;
+    const filter = createLinkFilter(allowed);
+    expect(filter.push(long).length).toBeGreaterThan(0);
+  });
+
+  const pieces = fc.constantFrom(
+    '[', ']', '(', ')', '!', '<', '>', '`', '```', '\n', '\n\n', ' ', 'text', 'h', 'www.', 'https://', 'http://evil.example/p',
+    '/guide/proxy', '/guide/server#change-the-port', 'https://evil.example/x', '[a](', '](', '"t"', '\\', '~~~', 'a@b.example', '<a href="', '</a>', ':',
+  );
+  const markdown = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
+
+  it('gives the same output however the input is split into deltas', () => {
+    fc.assert(
+      fc.property(markdown, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
+        expect(filterSplit(text, cuts.map((c) => c % (text.length + 1)))).toBe(filterWhole(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never lets a link to anything outside the sources reach a renderer', () => {
+    fc.assert(
+      fc.property(markdown, (text) => {
+        for (const target of renderedTargets(filterWhole(text))) expect(allowed(target) || target === '').toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

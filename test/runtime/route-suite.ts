@@ -1,0 +1,197 @@
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { build } from '../support/digest-tree.ts';
+import type { RouteTarget } from '../support/route-targets.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+
+const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Names of the tar entries of a gzip tar (ustar headers, 512-byte blocks). */
+function tarEntries(gzipped: Uint8Array): string[] {
+  const tar = gunzipSync(gzipped);
+  const names: string[] = [];
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const header = tar.subarray(offset, offset + 512);
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    if (name === '') break;
+    const prefix = header.subarray(345, 500).toString('utf8').replace(/\0.*$/s, '');
+    const size = parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
+    names.push(prefix ? `${prefix}/${name}` : name);
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return names;
+}
+
+/**
+ * The route suite of spec/ask-service.md, run against any target: every route, its errors and
+ * the mode-selection rules that need no key. The same assertions run in memory, on Node and on workerd.
+ */
+export function defineRouteSuite(name: string, makeTarget: (digestDir: string) => Promise<RouteTarget> | RouteTarget): void {
+  describe(`ask routes (${name})`, () => {
+    let target: RouteTarget;
+    let cleanup: () => Promise<void> = async () => {};
+    beforeAll(async () => {
+      const folder = await tempFolder();
+      const digestDir = path.join(folder.dir, 'digest');
+      await build(SITE, digestDir);
+      target = await makeTarget(digestDir);
+      cleanup = async () => {
+        await target.close();
+        await folder.cleanup();
+      };
+    }, 120_000);
+    afterAll(() => cleanup());
+
+    it('GET {ask_base} gives suggestions and the configured model', async () => {
+      const response = await target.fetch('/api/ask');
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(Array.isArray(body.suggestions)).toBe(true);
+      expect(body.model).toBe('claude-sonnet-4-5');
+    });
+
+    it('POST keyword mode ranks sections and echoes the query', async () => {
+      const response = await target.fetch('/api/ask', json({ query: 'revoke a session token', mode: 'keyword' }));
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = await response.json();
+      expect(body).toMatchObject({ query: 'revoke a session token', mode: 'keyword', model: 'claude-sonnet-4-5' });
+      expect(body.warning).toBeUndefined();
+      expect(body.results[0]).toMatchObject({ title: 'Session tokens', heading: 'Revoke a token', url: '/guide/tokens#revoke-a-token', group: 'guide' });
+    });
+
+    it('rule 1: an empty or whitespace query answers the empty keyword JSON, whatever the mode', async () => {
+      for (const body of [{ query: '' }, { query: '   \n' }, { query: ' ', mode: 'agentic' }]) {
+        expect(await (await target.fetch('/api/ask', json(body))).json()).toEqual({ results: [], query: '', model: 'claude-sonnet-4-5', mode: 'keyword' });
+      }
+    });
+
+    it('rule 2: mode omitted without a key answers keyword JSON with no warning', async () => {
+      const body = await (await target.fetch('/api/ask', json({ query: 'passcode' }))).json();
+      expect(body.mode).toBe('keyword');
+      expect(body.warning).toBeUndefined();
+      expect(body.results.length).toBeGreaterThan(0);
+    });
+
+    it('rule 3: agentic without a key answers keyword JSON with a warning', async () => {
+      const body = await (await target.fetch('/api/ask', json({ query: 'passcode', mode: 'agentic' }))).json();
+      expect(body.mode).toBe('keyword');
+      expect(body.warning).toMatch(/ANTHROPIC_API_KEY/);
+      expect(body.results.length).toBeGreaterThan(0);
+    });
+
+    it('answers 400 Invalid JSON body. for a body that is not JSON', async () => {
+      const response = await target.fetch('/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Invalid JSON body.' });
+    });
+
+    it('answers 400 for a missing or non-string query and for an unknown mode, 413 for a huge body', async () => {
+      for (const body of [{}, { query: 42 }, [], 'text', { query: 'x', mode: 'fast' }]) {
+        const response = await target.fetch('/api/ask', json(body));
+        expect(response.status).toBe(400);
+        expect(typeof (await response.json()).error).toBe('string');
+      }
+      const huge = await target.fetch('/api/ask', json({ query: 'x'.repeat(20_000) }));
+      expect(huge.status).toBe(413);
+      expect(await huge.json()).toEqual({ error: 'Request body too large.' });
+    });
+
+    it('lists the glossary and finds an entry by term or alias, case-insensitively', async () => {
+      const { terms } = await (await target.fetch('/api/ask/glossary')).json();
+      expect(terms.map((entry: { term: string }) => entry.term)).toContain('session token');
+      const byTerm = await target.fetch('/api/ask/glossary/Session%20Token');
+      expect(byTerm.status).toBe(200);
+      expect((await byTerm.json()).term).toBe('session token');
+      const byAlias = await target.fetch('/api/ask/glossary/otp');
+      expect((await byAlias.json()).term).toBe('one-time passcode');
+    });
+
+    it('answers 404 Not found. for an unknown glossary term', async () => {
+      const response = await target.fetch('/api/ask/glossary/nonexistent');
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Not found.' });
+    });
+
+    it('lists sections, filtered by group, with null heading and group where absent', async () => {
+      const all = (await (await target.fetch('/api/ask/sections')).json()).sections;
+      expect(all[0]).toEqual({ id: 'guide/passcodes', title: 'One-time passcodes', heading: null, group: 'guide', url: '/guide/passcodes' });
+      const reference = (await (await target.fetch('/api/ask/sections?group=Reference')).json()).sections;
+      expect(reference.map((section: { id: string }) => section.id)).toEqual(['reference/flags', 'reference/flags#global-flags', 'reference/flags#environment']);
+    });
+
+    it('returns a section node by URL-encoded id', async () => {
+      const response = await target.fetch(`/api/ask/sections/${encodeURIComponent('guide/tokens#send-the-header')}`);
+      expect(response.status).toBe(200);
+      const node = await response.json();
+      expect(node).toMatchObject({ id: 'guide/tokens#send-the-header', kind: 'section', heading: 'Send the header', url: '/guide/tokens#send-the-header' });
+      expect(node.facts.map((fact: { literal: string }) => fact.literal)).toContain('Svc-Session-Token');
+      expect(node.sources).toEqual([{ chunkId: 'guide/tokens#send-the-header', url: '/guide/tokens#send-the-header', anchor: 'send-the-header' }]);
+    });
+
+    it('answers 404 for an unknown section id, traversal included', async () => {
+      for (const id of ['nope', '../../package.json', '..%2F..%2Fpackage.json', 'guide/tokens#nope']) {
+        const response = await target.fetch(`/api/ask/sections/${encodeURIComponent(id)}`);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ error: 'Not found.' });
+      }
+    });
+
+    it('returns the overview and the context', async () => {
+      const body = await (await target.fetch('/api/ask/overview')).json();
+      expect(body.overview).toContain('[Session tokens](/guide/tokens)');
+      expect(typeof body.context).toBe('string');
+      expect(body.context.length).toBeGreaterThan(0);
+    });
+
+    it('GET archive is a gzip tar of the digest tree with the cache headers', async () => {
+      const response = await target.fetch('/api/ask/archive');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/gzip');
+      expect(response.headers.get('x-ask-content-hash')).toMatch(/^[0-9a-f]{64}$/);
+      expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(response.headers.get('cache-control')).toContain('max-age');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+      const entries = tarEntries(bytes);
+      expect(entries).toContain('manifest.json');
+      expect(entries).toContain('sections/guide/tokens/@intro.json');
+      expect(entries.every((entry) => !entry.startsWith('/') && !entry.split('/').includes('..'))).toBe(true);
+    });
+
+    it('HEAD archive has the same headers and no body; a matching If-None-Match answers 304', async () => {
+      const get = await target.fetch('/api/ask/archive');
+      const head = await target.fetch('/api/ask/archive', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      for (const header of ['etag', 'x-ask-content-hash', 'content-length', 'cache-control', 'content-type']) {
+        expect(head.headers.get(header)).toBe(get.headers.get(header));
+      }
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      const cached = await target.fetch('/api/ask/archive', { headers: { 'if-none-match': get.headers.get('etag') ?? '' } });
+      expect(cached.status).toBe(304);
+      expect(cached.headers.get('x-ask-content-hash')).toBe(get.headers.get('x-ask-content-hash'));
+      expect((await cached.arrayBuffer()).byteLength).toBe(0);
+    });
+
+    it('serves the OpenAPI 3.1 contract at /openapi.yaml, version 3.0.0', async () => {
+      const response = await target.fetch('/openapi.yaml');
+      expect(response.status).toBe(200);
+      const document = parseYaml(await response.text());
+      expect(document.openapi).toBe('3.1.0');
+      expect(document.info.version).toBe('3.0.0');
+      expect(Object.keys(document.paths)).toContain('/api/ask/sections/{id}');
+    });
+
+    it('answers 404 Not found. for unknown routes under the tree, 405 for a wrong method', async () => {
+      const unknown = await target.fetch('/api/ask/nothing-here');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ error: 'Not found.' });
+      const wrong = await target.fetch('/api/ask/glossary', { method: 'DELETE' });
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+      expect(await wrong.json()).toEqual({ error: 'Method not allowed.' });
+    });
+  });
+}

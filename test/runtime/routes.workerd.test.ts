@@ -1,0 +1,4 @@
+import { workerdTarget } from '../support/route-targets.ts';
+import { defineRouteSuite } from './route-suite.ts';
+
+defineRouteSuite('workerd', workerdTarget);
