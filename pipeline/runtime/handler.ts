@@ -41,7 +41,10 @@ export interface AskRequestContext {
   readonly env?: Readonly<Record<string, unknown>>;
 }
 
-export type AskHandler = (request: Request, context?: AskRequestContext) => Promise<Response>;
+export type AskHandler = ((request: Request, context?: AskRequestContext) => Promise<Response>) & {
+  /** The routes the handler serves (method and Hono path pattern), for the contract test. */
+  readonly routes: readonly { readonly method: string; readonly path: string }[];
+};
 
 /** `/api/ask/` and `api/ask` both mean `/api/ask`. */
 export function normalizeEndpoint(endpoint: string | undefined): string {
@@ -125,11 +128,13 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     return errorResponse(500, 'Internal error.');
   });
 
-  return async (request, context) => {
+  const handle = async (request: Request, context?: AskRequestContext): Promise<Response> => {
     if (options.platform) {
       const proxied = await options.platform(request);
       if (proxied) return proxied;
     }
     return app.fetch(request, context?.env ?? {});
   };
+  const routes = app.routes.filter((route) => route.method !== 'ALL').map(({ method, path }) => ({ method, path }));
+  return Object.assign(handle, { routes });
 }

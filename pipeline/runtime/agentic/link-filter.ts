@@ -121,7 +121,8 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       if (i + n >= buffer.length && !final) return 'hold';
       const end = parse(i, final, (s, start, f) => parseCodeSpan(s, start, n, f));
       if (end === 'incomplete') return 'hold';
-      return end === null ? { out: buffer.slice(i, i + n), next: i + n } : { out: buffer.slice(i, i + end), next: i + end };
+      // An unmatched run is literal; escaped, it cannot pair with the backticks of a code span we add.
+      return end === null ? { out: '\\`'.repeat(n), next: i + n } : { out: buffer.slice(i, i + end), next: i + end };
     }
     if (c === '[' || (c === '!' && buffer[i + 1] === '[')) {
       const image = c === '!';

@@ -61,8 +61,9 @@ export async function readFrames(stream: ReadableStream<Uint8Array>): Promise<{ 
   });
   const decoder = new TextDecoder();
   let raw = '';
-  for await (const chunk of stream) {
-    const text = decoder.decode(chunk, { stream: true });
+  const reader = stream.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const text = decoder.decode(chunk.value, { stream: true });
     raw += text;
     parser.feed(text);
   }

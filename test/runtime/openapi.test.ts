@@ -1,0 +1,53 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
+import type { AskHandler } from '../../pipeline/runtime/handler.ts';
+import { build } from '../support/digest-tree.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+
+const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
+let handler: AskHandler;
+let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+let cleanup: () => Promise<void> = async () => {};
+
+/** `/api/ask/sections/{id}` -> `/api/ask/sections/*`: the OpenAPI template as the handler's pattern. */
+const asPattern = (openApiPath: string): string => openApiPath.replace(/\/\{[^}]+\}$/, '/*');
+
+beforeAll(async () => {
+  const folder = await tempFolder();
+  await build(SITE, path.join(folder.dir, 'digest'));
+  handler = createNodeAskHandler({ digestDir: path.join(folder.dir, 'digest'), processEnv: {}, log: () => {} });
+  document = parseYaml(await (await handler(new Request('http://local/openapi.yaml'))).text());
+  cleanup = folder.cleanup;
+});
+afterAll(() => cleanup());
+
+describe('/openapi.yaml', () => {
+  it('is a valid OpenAPI 3.1 document according to a real validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('documents exactly the routes the handler serves (HEAD of the archive included)', () => {
+    const documented = Object.entries(document.paths)
+      .flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${asPattern(route)}`))
+      .filter((entry) => !entry.startsWith('HEAD '))
+      .sort();
+    const served = handler.routes.map((route) => `${route.method} ${route.path}`).sort();
+    expect(served).toEqual(documented);
+    expect(Object.keys(document.paths['/api/ask/archive'] ?? {})).toEqual(['get', 'head']);
+  });
+
+  it('documents the errors each route can answer', () => {
+    const responses = (route: string, method: string) => Object.keys(document.paths[route]?.[method]?.responses ?? {});
+    expect(responses('/api/ask', 'post')).toEqual(expect.arrayContaining(['200', '400', '413', '500']));
+    expect(responses('/api/ask/glossary/{term}', 'get')).toEqual(expect.arrayContaining(['200', '404']));
+    expect(responses('/api/ask/sections/{id}', 'get')).toEqual(expect.arrayContaining(['200', '404']));
+    expect(responses('/api/ask/archive', 'get')).toEqual(expect.arrayContaining(['200', '304']));
+  });
+});
