@@ -181,6 +181,23 @@ export async function fixtureDigest(options: { readonly preferCommitted?: boolea
   return { dir, origin: 'built', siteUrl: '', dispose: () => rm(temporary, { recursive: true, force: true }) };
 }
 
+/** Where a generated bench corpus and its digest live; `bench:build` leaves them there for `bench:search`. */
+export function benchCorpusDir(pages: number, seed: number): string {
+  return path.join(os.tmpdir(), 'ask-bench-corpora', `p${pages}-s${seed}`);
+}
+
+export interface BenchCorpusPaths {
+  readonly contentDir: string;
+  readonly outDir: string;
+  /** The chunk and answer cache, beside the digest as `ask digest build` puts it. */
+  readonly cacheDir: string;
+}
+
+export function benchCorpusPaths(pages: number, seed: number): BenchCorpusPaths {
+  const dir = benchCorpusDir(pages, seed);
+  return { contentDir: path.join(dir, 'content'), outDir: path.join(dir, 'digest'), cacheDir: path.join(dir, '.ask-cache') };
+}
+
 /** A number as a fixed three-decimal string, for tables. */
 export function fixed(value: number, digits = 3): string {
   return value.toFixed(digits);

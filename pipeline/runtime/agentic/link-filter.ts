@@ -113,7 +113,10 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     const c = buffer[i] ?? '';
     if (c === '\\') {
       if (i + 1 >= buffer.length) return final ? { out: c, next: i + 1 } : 'hold';
-      return { out: buffer.slice(i, i + 2), next: i + 2 };
+      // Only ASCII punctuation can be escaped; before anything else the backslash is a plain character,
+      // written escaped so that it cannot escape a backtick we add next.
+      const escapes = /[!-/:-@[-`{-~]/.test(buffer[i + 1] ?? '');
+      return escapes ? { out: buffer.slice(i, i + 2), next: i + 2 } : { out: '\\\\', next: i + 1 };
     }
     if (c === '`') {
       let n = 0;
@@ -202,8 +205,8 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     while (i < buffer.length) {
       let step: Step | null;
       if (state.fence !== null) step = state.lineStart ? fenceLine(i, final) : lineRest(i);
-      else if (state.lineStart) step = lineStartStep(i, final) ?? inlineStep(i, final);
       else if (buffer[i] === '\n') step = { out: '\n', next: i + 1 };
+      else if (state.lineStart) step = lineStartStep(i, final) ?? inlineStep(i, final);
       else step = inlineStep(i, final);
       if (step === 'hold') break;
       out += step.out;

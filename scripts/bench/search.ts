@@ -1,0 +1,640 @@
+/**
+ * `npm run bench:search`: our keyword scorer beside MiniSearch (configured as VitePress's local
+ * search), FlexSearch, Orama, lunr and a plain BM25F, on the same sections, with the same
+ * per-page cap (2) and top 6.
+ *
+ * 1. Quality on `content-fixtures` and its labelled queries: MRR@6 and recall@6, overall and per kind.
+ * 2. Ablation of our scorer: each feature off in turn (stem needs a second index).
+ * 3. Speed on generated corpora of 1k and 10k pages: index build, serialized size, load (cold
+ *    start) and query p50/p95 (warm) over a query mix, engines interleaved query by query.
+ *
+ * Tables go to stdout and to `bench-results/search.md`.
+ * Options: `--pages 1000,10000` (the speed corpora), `--seed 1`, `--queries 300`, `--skip-speed`.
+ */
+import { Document as FlexDocument, type DocumentData } from 'flexsearch';
+import lunr from 'lunr';
+import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
+import { create as createOrama, insertMultiple, load as loadOrama, save as saveOrama, search as searchOrama, type AnyOrama, type RawData } from '@orama/orama';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDigest } from '../../pipeline/build/build.ts';
+import { loadContent } from '../../pipeline/content/index.ts';
+import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';
+import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
+import {
+  buildSearchIndex,
+  openSearchIndex,
+  parseSearchIndex,
+  searchKeyword,
+  type ScoringFeatures,
+  type SearchIndex,
+} from '../../pipeline/search/index.ts';
+import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
+import { generateCorpus, mulberry32, writeCorpus, type CorpusVocabulary } from '../generate-corpus.ts';
+import {
+  benchCorpusDir,
+  benchCorpusPaths,
+  capPerPage,
+  EVAL_K,
+  EVAL_PER_PAGE_CAP,
+  evaluate,
+  fixed,
+  fixtureDigest,
+  FIXTURES_DIR,
+  loadEvalQueries,
+  QUERY_KINDS,
+  ROOT,
+  urlToId,
+  type EvalQuery,
+  type EvalSummary,
+} from './eval.ts';
+
+/** How many ranked ids another engine is asked for before the per-page cap and the top 6. */
+const RAW_LIMIT = 50;
+
+// ---------------------------------------------------------------------------------------
+// The section documents every engine indexes
+
+interface SectionDoc {
+  readonly id: string;
+  /** Page title. */
+  readonly title: string;
+  /** Section heading, '' for a page's intro. */
+  readonly heading: string;
+  /** The `##` heading a `###` section sits under, '' otherwise (VitePress's `titles`). */
+  readonly parent: string;
+  readonly text: string;
+}
+
+function sectionDocs(sections: readonly Section[]): SectionDoc[] {
+  let parent = '';
+  let page = '';
+  return sections.map((section) => {
+    if (section.pageSlug !== page) {
+      page = section.pageSlug;
+      parent = '';
+    }
+    const doc = { id: section.id, title: section.title, heading: section.heading ?? '', parent: section.depth === 3 ? parent : '', text: section.text };
+    if (section.depth === 2) parent = section.heading ?? '';
+    return doc;
+  });
+}
+
+/** Everything one corpus gives the engines: sections, digest nodes, glossary. */
+interface Corpus {
+  readonly sections: readonly Section[];
+  readonly docs: readonly SectionDoc[];
+  readonly nodes: ReadonlyMap<string, DigestNode>;
+  readonly glossary: readonly GlossaryEntry[];
+  readonly siteUrl: string;
+  /** Our `search/index.json` as the build wrote it. */
+  readonly indexText: string;
+}
+
+async function readCorpus(contentDir: string, digestDir: string): Promise<Corpus> {
+  const manifest = await readManifest(digestDir);
+  if (manifest === null) throw new Error(`${digestDir}: no digest`);
+  const content = await loadContent({ contentDir, siteUrl: manifest.siteUrl });
+  const nodes = new Map<string, DigestNode>();
+  for (const [id, entry] of Object.entries(manifest.sections)) {
+    const node = await readNode(digestDir, entry.file);
+    if (node) nodes.set(id, node);
+  }
+  return {
+    sections: content.sections,
+    docs: sectionDocs(content.sections),
+    nodes,
+    glossary: await readGlossary(digestDir),
+    siteUrl: manifest.siteUrl,
+    indexText: await readFile(path.join(digestDir, DIGEST_FILES.searchIndex), 'utf8'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Engines
+
+/** One engine: built from the docs, serialised, loaded back, queried for ranked section ids. */
+interface Engine {
+  readonly name: string;
+  /** Ranked section ids, already capped per page and cut to 6. */
+  search(query: string): string[];
+  /** The serialised index, or null when the engine has none. */
+  serialize(): string | null;
+}
+
+interface EngineKind {
+  readonly name: string;
+  build(corpus: Corpus): Engine | Promise<Engine>;
+  /** Cold start from the serialised text; absent when there is nothing to load. */
+  load?(text: string, corpus: Corpus): Engine | Promise<Engine>;
+}
+
+function ourEngine(index: SearchIndex, siteUrl: string, text: string | null, features?: Partial<ScoringFeatures>): Engine {
+  const options = { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP, ...(features === undefined ? {} : { features }) };
+  return {
+    name: 'ask (ours)',
+    search: (query) => searchKeyword(index, query, options).map((result) => urlToId(result.url, siteUrl)),
+    serialize: () => text,
+  };
+}
+
+const ours: EngineKind = {
+  name: 'ask (ours)',
+  build(corpus) {
+    const file = buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary });
+    const text = JSON.stringify(file);
+    return ourEngine(openSearchIndex(file), corpus.siteUrl, text);
+  },
+  load: (text, corpus) => ourEngine(parseSearchIndex(text), corpus.siteUrl, text),
+};
+
+/** MiniSearch as VitePress's local search sets it up (`localSearchPlugin.ts`, `VPLocalSearchBox.vue`). */
+interface VitePressDoc {
+  readonly id: string;
+  readonly title: string;
+  readonly titles: string[];
+  readonly text: string;
+}
+const MINISEARCH_OPTIONS: MiniSearchOptions<VitePressDoc> = {
+  fields: ['title', 'titles', 'text'],
+  storeFields: ['title', 'titles'],
+  // `titles` is an array: VitePress relies on MiniSearch's default extractField joining it
+  extractField: (doc, field) => {
+    const value = doc[field as keyof VitePressDoc];
+    return Array.isArray(value) ? value.join(' ') : value;
+  },
+  searchOptions: { fuzzy: 0.2, prefix: true, boost: { title: 4, text: 2, titles: 1 } },
+};
+
+function miniSearchEngine(index: MiniSearch<VitePressDoc>): Engine {
+  return {
+    name: 'MiniSearch (VitePress)',
+    search: (query) => capPerPage(index.search(query).slice(0, RAW_LIMIT).map((hit) => String(hit.id))),
+    serialize: () => JSON.stringify(index),
+  };
+}
+
+const miniSearch: EngineKind = {
+  name: 'MiniSearch (VitePress)',
+  build(corpus) {
+    const index = new MiniSearch<VitePressDoc>(MINISEARCH_OPTIONS);
+    // VitePress: `title` is the section's own heading (the page title for the intro), `titles` its parents
+    index.addAll(
+      corpus.docs.map((doc) => ({
+        id: doc.id,
+        title: doc.heading || doc.title,
+        titles: doc.heading === '' ? [] : [doc.title, ...(doc.parent === '' ? [] : [doc.parent])],
+        text: doc.text,
+      })),
+    );
+    return miniSearchEngine(index);
+  },
+  load: (text) => miniSearchEngine(MiniSearch.loadJSON<VitePressDoc>(text, MINISEARCH_OPTIONS)),
+};
+
+/** FlexSearch 0.8 Document index over title, heading and text, forward tokenizer, fields merged. */
+interface FlexDoc extends DocumentData {
+  id: string;
+  title: string;
+  heading: string;
+  text: string;
+}
+const flexOptions = { tokenize: 'forward' as const, document: { id: 'id', index: ['title', 'heading', 'text'] as ('title' | 'heading' | 'text')[] } };
+
+function flexEngine(index: FlexDocument<FlexDoc>): Engine {
+  return {
+    name: 'FlexSearch',
+    search(query) {
+      // `suggest`: without it a query with one unmatched word returns nothing (every word must match)
+      const merged = index.search(query, { limit: RAW_LIMIT, suggest: true, merge: true });
+      return capPerPage(merged.map((hit) => String(hit.id)));
+    },
+    serialize() {
+      const parts: Record<string, string> = {};
+      void index.export((key: string, data: string) => {
+        parts[key] = data;
+      });
+      return JSON.stringify(parts);
+    },
+  };
+}
+
+const flexSearch: EngineKind = {
+  name: 'FlexSearch',
+  build(corpus) {
+    const index = new FlexDocument<FlexDoc>(flexOptions);
+    for (const doc of corpus.docs) index.add({ id: doc.id, title: doc.title, heading: doc.heading, text: doc.text });
+    return flexEngine(index);
+  },
+  load(text) {
+    const index = new FlexDocument<FlexDoc>(flexOptions);
+    for (const [key, data] of Object.entries(JSON.parse(text) as Record<string, string>)) index.import(key, data);
+    return flexEngine(index);
+  },
+};
+
+/** Orama 3 with its defaults (BM25, english tokenizer, no stemming). */
+const ORAMA_SCHEMA = { id: 'string', title: 'string', heading: 'string', text: 'string' } as const;
+
+function oramaEngine(db: AnyOrama): Engine {
+  return {
+    name: 'Orama',
+    search(query) {
+      const result = searchOrama(db, { term: query, properties: ['title', 'heading', 'text'], limit: RAW_LIMIT });
+      if (result instanceof Promise) throw new Error('Orama search went async');
+      return capPerPage(result.hits.map((hit) => String(hit.id)));
+    },
+    serialize: () => JSON.stringify(saveOrama(db)),
+  };
+}
+
+const orama: EngineKind = {
+  name: 'Orama',
+  async build(corpus) {
+    const db = createOrama({ schema: ORAMA_SCHEMA });
+    await insertMultiple(
+      db,
+      corpus.docs.map((doc) => ({ id: doc.id, title: doc.title, heading: doc.heading, text: doc.text })),
+      1000,
+    );
+    return oramaEngine(db);
+  },
+  load(text) {
+    const db = createOrama({ schema: ORAMA_SCHEMA });
+    loadOrama(db, JSON.parse(text) as RawData);
+    return oramaEngine(db);
+  },
+};
+
+/**
+ * lunr with title boost 10 and heading 5. Queries go through the query builder, term by term
+ * (lunr's query syntax would reject `401 Unauthorized: missing`), the last term also as a
+ * prefix (`term*`), as docs themes built on lunr do for typing.
+ */
+function lunrEngine(index: lunr.Index): Engine {
+  return {
+    name: 'lunr',
+    search(query) {
+      const tokens = lunr.tokenizer(query).map((token) => token.toString()).filter((token) => token.length > 0);
+      if (tokens.length === 0) return [];
+      const hits = index.query((q) => {
+        tokens.forEach((token, at) => {
+          q.term(token, {});
+          if (at === tokens.length - 1) q.term(token, { wildcard: lunr.Query.wildcard.TRAILING, usePipeline: false, boost: 0.5 });
+        });
+      });
+      return capPerPage(hits.slice(0, RAW_LIMIT).map((hit) => hit.ref));
+    },
+    serialize: () => JSON.stringify(index),
+  };
+}
+
+const lunrKind: EngineKind = {
+  name: 'lunr',
+  build(corpus) {
+    const index = lunr(function () {
+      this.ref('id');
+      this.field('title', { boost: 10 });
+      this.field('heading', { boost: 5 });
+      this.field('text');
+      for (const doc of corpus.docs) this.add(doc);
+    });
+    return lunrEngine(index);
+  },
+  load: (text) => lunrEngine(lunr.Index.load(JSON.parse(text) as object)),
+};
+
+/**
+ * A plain BM25F baseline: lowercase alphanumeric tokens (no stemming, no stopwords, no prefix),
+ * per-field length normalisation, field weights title 3, heading 2, body 1, k1 1.2, b 0.75.
+ */
+const BM25F_K1 = 1.2;
+const BM25F_B = 0.75;
+const BM25F_WEIGHTS = [3, 2, 1] as const;
+const plainTokens = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
+
+function bm25f(corpus: Corpus): Engine {
+  const docs = corpus.docs;
+  const fieldsOf = (doc: SectionDoc): readonly string[][] => [plainTokens(doc.title), plainTokens(doc.heading), plainTokens(doc.text)];
+  // postings: term -> flat [doc, tfTitle, tfHeading, tfBody, ...]
+  const postings = new Map<string, number[]>();
+  const lengths = new Float64Array(docs.length * 3);
+  const totals = [0, 0, 0];
+  docs.forEach((doc, at) => {
+    const counts = new Map<string, [number, number, number]>();
+    fieldsOf(doc).forEach((tokens, field) => {
+      lengths[at * 3 + field] = tokens.length;
+      totals[field] = (totals[field] ?? 0) + tokens.length;
+      for (const token of tokens) {
+        const entry = counts.get(token) ?? [0, 0, 0];
+        entry[field] = (entry[field] ?? 0) + 1;
+        counts.set(token, entry);
+      }
+    });
+    for (const [token, [a, b, c]] of counts) {
+      const list = postings.get(token);
+      if (list) list.push(at, a, b, c);
+      else postings.set(token, [at, a, b, c]);
+    }
+  });
+  const averages = totals.map((total) => (docs.length === 0 ? 1 : total / docs.length || 1));
+  const n = docs.length;
+  return {
+    name: 'BM25F (plain)',
+    search(query) {
+      const scores = new Map<number, number>();
+      for (const term of new Set(plainTokens(query))) {
+        const list = postings.get(term);
+        if (!list) continue;
+        const df = list.length / 4;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        for (let at = 0; at < list.length; at += 4) {
+          const doc = list[at] ?? 0;
+          let tf = 0;
+          for (let field = 0; field < 3; field += 1) {
+            const count = list[at + 1 + field] ?? 0;
+            if (count === 0) continue;
+            const norm = 1 - BM25F_B + (BM25F_B * (lengths[doc * 3 + field] ?? 0)) / (averages[field] ?? 1);
+            tf += ((BM25F_WEIGHTS[field] ?? 1) * count) / norm;
+          }
+          scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (BM25F_K1 + 1)) / (BM25F_K1 + tf));
+        }
+      }
+      const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RAW_LIMIT);
+      return capPerPage(ranked.map(([doc]) => docs[doc]?.id ?? ''));
+    },
+    serialize: () => null,
+  };
+}
+
+const bm25fKind: EngineKind = { name: 'BM25F (plain)', build: bm25f };
+
+const ENGINES: readonly EngineKind[] = [ours, bm25fKind, miniSearch, flexSearch, orama, lunrKind];
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map((_, at) => (at === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+}
+
+function qualityRow(name: string, summary: EvalSummary): string[] {
+  return [
+    name,
+    fixed(summary.overall.mrr),
+    fixed(summary.overall.recall),
+    ...QUERY_KINDS.flatMap((kind) => [fixed(summary.byKind[kind].mrr), fixed(summary.byKind[kind].recall)]),
+  ];
+}
+
+function qualityHeader(queries: readonly EvalQuery[]): string[] {
+  const count = (kind: string): number => queries.filter((query) => query.kind === kind).length;
+  return ['engine', `MRR@6 all (${queries.length})`, 'R@6 all', ...QUERY_KINDS.flatMap((kind) => [`MRR ${kind} (${count(kind)})`, `R ${kind}`])];
+}
+
+const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+const micros = (milliseconds: number): string => `${(milliseconds * 1000).toFixed(milliseconds < 0.1 ? 1 : 0)}`;
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// 1 and 2: quality and ablation
+
+async function quality(out: string[]): Promise<void> {
+  const queries = await loadEvalQueries();
+  const digest = await fixtureDigest();
+  try {
+    const corpus = await readCorpus(FIXTURES_DIR, digest.dir);
+    const built = new Map<string, Engine>();
+    for (const kind of ENGINES) {
+      // ours as shipped: the tables the digest build wrote
+      built.set(kind.name, kind === ours ? ourEngine(parseSearchIndex(corpus.indexText), corpus.siteUrl, corpus.indexText) : await kind.build(corpus));
+    }
+    const summaries = new Map<string, EvalSummary>();
+    for (const [name, engine] of built) summaries.set(name, evaluate(queries, (query) => engine.search(query)));
+
+    out.push(
+      `## Retrieval quality on content-fixtures`,
+      '',
+      `${queries.length} labelled queries (\`test/eval/queries.json\`), ${corpus.sections.length} sections, digest ${digest.origin === 'committed' ? 'committed (`digest/`)' : 'built offline into a temporary folder'}. Every engine: at most ${EVAL_PER_PAGE_CAP} sections per page, top ${EVAL_K}. R = recall@6.`,
+      '',
+      markdownTable(qualityHeader(queries), [...summaries].map(([name, summary]) => qualityRow(name, summary))),
+      '',
+    );
+
+    // Ablation: each feature off in turn; stem off needs tables tokenised without stemming.
+    const shipped = parseSearchIndex(corpus.indexText);
+    const unstemmed = openSearchIndex(buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary, stem: false }));
+    const variants: [string, SearchIndex, Partial<ScoringFeatures>][] = [
+      ['all features', shipped, {}],
+      ['glossary off', shipped, { glossary: false }],
+      ['signal off', shipped, { signal: false }],
+      ['floor off', shipped, { floor: false }],
+      ['prefix off', shipped, { prefix: false }],
+      ['fuzzy off', shipped, { fuzzy: false }],
+      ['stem off', unstemmed, {}],
+      ['prefix and fuzzy off', shipped, { prefix: false, fuzzy: false }],
+      ['glossary and signal off', shipped, { glossary: false, signal: false }],
+    ];
+    const base = evaluate(queries, (query) => ourEngine(shipped, corpus.siteUrl, null).search(query));
+    const rows = variants.map(([name, index, features]) => {
+      const summary = evaluate(queries, (query) => ourEngine(index, corpus.siteUrl, null, features).search(query));
+      const delta = (value: number, reference: number): string => `${value - reference >= 0 ? '+' : ''}${fixed(value - reference)}`;
+      return [
+        name,
+        fixed(summary.overall.mrr),
+        delta(summary.overall.mrr, base.overall.mrr),
+        fixed(summary.overall.recall),
+        fixed(summary.byKind.question.mrr),
+        delta(summary.byKind.question.mrr, base.byKind.question.mrr),
+        ...(['keyword', 'identifier', 'error'] as const).map((kind) => fixed(summary.byKind[kind].mrr)),
+      ];
+    });
+    out.push(
+      '## Ablation of our scorer',
+      '',
+      'Each feature switched off in turn (`rankSections` `features`; stem off: a second index built with `stem: false`).',
+      '',
+      markdownTable(['variant', 'MRR@6 all', 'Δ all', 'R@6 all', 'MRR@6 question', 'Δ question', 'MRR keyword', 'MRR identifier', 'MRR error'], rows),
+      '',
+    );
+  } finally {
+    await digest.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// 3: speed on generated corpora
+
+/** A generated corpus and its offline digest, in the folder `bench:build` leaves them in (a no-op build when it ran). */
+async function generatedCorpus(pages: number, seed: number): Promise<{ corpus: Corpus; buildMs: number; upToDate: boolean; vocabulary: CorpusVocabulary; dir: string }> {
+  const paths = benchCorpusPaths(pages, seed);
+  const generated = generateCorpus({ pages, seed });
+  // same bytes as `bench:build` wrote: its digest is then current and this build a no-op
+  await writeCorpus(paths.contentDir, generated);
+  const report = await buildDigest({ ...paths, siteUrl: '', distiller: createOfflineDistiller(), concurrency: 4, force: false, now: () => performance.now() });
+  return {
+    corpus: await readCorpus(paths.contentDir, paths.outDir),
+    buildMs: report.elapsedMs,
+    upToDate: report.upToDate,
+    vocabulary: generated.vocabulary,
+    dir: benchCorpusDir(pages, seed),
+  };
+}
+
+/**
+ * A query mix drawn from the corpus: 1 to 4 words taken from a random section's heading or text,
+ * a quarter with the last word cut to a prefix (typing), one in ten an identifier.
+ */
+function queryMix(corpus: Corpus, vocabulary: CorpusVocabulary, count: number, seed: number): string[] {
+  const random = mulberry32(seed ^ 0x5eed);
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[Math.floor(random() * items.length)];
+    if (item === undefined) throw new Error('empty list');
+    return item;
+  };
+  const queries: string[] = [];
+  while (queries.length < count) {
+    if (random() < 0.1) {
+      queries.push(pick([...vocabulary.flags.slice(0, 200), ...vocabulary.envVars.slice(0, 200), ...vocabulary.apiPaths.slice(0, 100), ...vocabulary.configKeys.slice(0, 100)]));
+      continue;
+    }
+    const doc = pick(corpus.docs);
+    const source = random() < 0.3 && doc.heading !== '' ? doc.heading : doc.text;
+    const words = source.split(/[^\p{L}\p{N}-]+/u).filter((word) => word.length > 2);
+    if (words.length === 0) continue;
+    const length = 1 + Math.floor(random() * 4);
+    const start = Math.floor(random() * Math.max(1, words.length - length));
+    const chosen = words.slice(start, start + length).map((word) => word.toLowerCase());
+    const last = chosen[chosen.length - 1];
+    if (last !== undefined && last.length > 5 && random() < 0.25) chosen[chosen.length - 1] = last.slice(0, 3 + Math.floor(random() * 3));
+    queries.push(chosen.join(' '));
+  }
+  return queries;
+}
+
+interface SpeedRow {
+  readonly engine: string;
+  readonly buildMs: number;
+  readonly bytes: number | null;
+  readonly loadMs: number | null;
+  readonly heapMiB: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly mean: number;
+}
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+}
+
+async function speed(pages: number, seed: number, queryCount: number, out: string[]): Promise<void> {
+  const started = performance.now();
+  const { corpus, buildMs, upToDate, vocabulary, dir } = await generatedCorpus(pages, seed);
+  console.error(`[bench:search] ${pages} pages: ${corpus.sections.length} sections, digest ${upToDate ? 'already current' : `built in ${(buildMs / 1000).toFixed(1)} s`} (${dir})`);
+  const queries = queryMix(corpus, vocabulary, queryCount, seed);
+  const engines: { kind: EngineKind; engine: Engine; row: Omit<SpeedRow, 'p50' | 'p95' | 'mean'> }[] = [];
+  for (const kind of ENGINES) {
+    collect();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const builtEngine = await kind.build(corpus);
+    const indexMs = performance.now() - t0;
+    const text = builtEngine.serialize();
+    let engine = builtEngine;
+    let loadMs: number | null = null;
+    if (text !== null && kind.load) {
+      const t1 = performance.now();
+      engine = await kind.load(text, corpus);
+      loadMs = performance.now() - t1;
+    }
+    collect();
+    const heapMiB = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+    engines.push({ kind, engine, row: { engine: kind.name, buildMs: indexMs, bytes: text === null ? null : Buffer.byteLength(text), loadMs, heapMiB } });
+    console.error(`[bench:search]   ${kind.name}: index ${ms(indexMs)} ms, load ${loadMs === null ? '-' : ms(loadMs)} ms`);
+  }
+  // warm-up pass, then the timed pass; engines take turns query by query, in a rotating order
+  for (const { engine } of engines) for (const query of queries) engine.search(query);
+  const times = engines.map(() => [] as number[]);
+  queries.forEach((query, at) => {
+    for (let turn = 0; turn < engines.length; turn += 1) {
+      const which = (at + turn) % engines.length;
+      const t0 = performance.now();
+      engines[which]?.engine.search(query);
+      times[which]?.push(performance.now() - t0);
+    }
+  });
+  const rows: SpeedRow[] = engines.map(({ row }, at) => {
+    const sorted = [...(times[at] ?? [])].sort((a, b) => a - b);
+    return { ...row, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length) };
+  });
+  out.push(
+    `## Speed at ${pages.toLocaleString('en-US')} generated pages`,
+    '',
+    `${corpus.sections.length.toLocaleString('en-US')} sections (seed ${seed}); ${queries.length} queries of 1-4 words (a quarter ending in a partial word, a tenth identifiers), one warm-up pass, then engines interleaved query by query. Index: building from the sections in memory (ours: \`buildSearchIndex\` with the digest nodes and glossary). Load: parsing the serialized text (ours: \`parseSearchIndex\`). Heap: retained JS heap after build and load.`,
+    '',
+    markdownTable(
+      ['engine', 'index build ms', 'serialized MiB', 'load ms', 'heap MiB', 'query p50 µs', 'query p95 µs', 'mean µs'],
+      rows.map((row) => [
+        row.engine,
+        ms(row.buildMs),
+        row.bytes === null ? '—' : mib(row.bytes),
+        row.loadMs === null ? '—' : ms(row.loadMs),
+        row.heapMiB.toFixed(0),
+        micros(row.p50),
+        micros(row.p95),
+        micros(row.mean),
+      ]),
+    ),
+    '',
+    `(${((performance.now() - started) / 1000).toFixed(0)} s for this corpus.)`,
+    '',
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      pages: { type: 'string', default: '1000,10000' },
+      seed: { type: 'string', default: '1' },
+      queries: { type: 'string', default: '300' },
+      'skip-speed': { type: 'boolean', default: false },
+    },
+  });
+  const started = performance.now();
+  const out: string[] = [
+    '# Search benchmark',
+    '',
+    `\`npm run bench:search\`, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()}.`,
+    '',
+  ];
+  await quality(out);
+  console.log(out.join('\n'));
+  if (!values['skip-speed']) {
+    for (const pages of values.pages.split(',').map(Number)) {
+      const before = out.length;
+      await speed(pages, Number(values.seed), Number(values.queries), out);
+      console.log(out.slice(before).join('\n'));
+    }
+  }
+  out.push(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`, '');
+  await mkdir(path.join(ROOT, 'bench-results'), { recursive: true });
+  await writeFile(path.join(ROOT, 'bench-results', 'search.md'), out.join('\n'));
+  console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s. Written to bench-results/search.md`);
+}
+
+await main();

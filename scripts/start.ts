@@ -1,0 +1,35 @@
+// `npm start`: the demo. Builds the digest of content-fixtures when it is stale, starts the
+// embedded reference platform, and serves the docs page, /api/ask and the platform proxy
+// on http://127.0.0.1:4321 (PORT overrides the port).
+import { checkDigest } from '../pipeline/build/check.ts';
+import { runCli } from '../pipeline/cli/main.ts';
+import type { CliIO } from '../pipeline/cli/io.ts';
+import { startReferencePlatform } from '../pipeline/platform/index.ts';
+
+const stopSignal = new Promise<void>((resolve) => {
+  process.once('SIGINT', resolve);
+  process.once('SIGTERM', resolve);
+});
+const io: CliIO = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  env: process.env,
+  cwd: process.cwd(),
+  interactive: Boolean(process.stderr.isTTY) && !process.env['CI'],
+  stopSignal,
+};
+
+const staleness = await checkDigest('content-fixtures', 'digest');
+if (staleness.stale) {
+  const built = await runCli(['digest', 'build', '--content', 'content-fixtures', '--out', 'digest'], io);
+  if (built !== 0) process.exit(built);
+}
+
+const platform = await startReferencePlatform({ log: io.err, ...(process.env['PLATFORM_DATA'] ? { dataDir: process.env['PLATFORM_DATA'] } : {}) });
+io.err(`reference platform on ${platform.url}; owner ${platform.owner.email}${platform.owner.password ? ` with password ${platform.owner.password}` : ''}`);
+const code = await runCli(
+  ['serve', '--digest', 'digest', '--content', 'content-fixtures', '--port', process.env['PORT'] ?? '4321', '--platform-url', platform.url, '--agent-debug-url', platform.agentDebugUrl],
+  io,
+);
+await platform.close();
+process.exit(code);
