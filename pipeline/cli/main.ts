@@ -12,6 +12,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   sections: async () => (await import('./read-commands.ts')).sectionsCommand,
   section: async () => (await import('./read-commands.ts')).sectionCommand,
   overview: async () => (await import('./read-commands.ts')).overviewCommand,
+  mcp: async () => (await import('./mcp.ts')).mcpCommand,
   'platform serve': async () => (await import('./platform-serve.ts')).platformServe,
 };
 
@@ -26,7 +27,7 @@ usage: ask <command> [options]
   serve [--digest DIR] [--content DIR] [--host H] [--port N] [--endpoint PATH] [--platform-url URL] [--agent-debug-url URL]
   search QUERY [--endpoint URL | --digest DIR] [--json]
   glossary [TERM], sections [--group G], section ID, overview   [--endpoint URL | --digest DIR] [--json]
-  mcp [--endpoint URL | --digest DIR]
+  mcp [--endpoint URL | --digest DIR] [--cache DIR]
   platform serve [--host H] [--port N] [--data DIR]
 
 providers: anthropic (default, ANTHROPIC_API_KEY), openai (OPENAI_API_KEY), gemini (GEMINI_API_KEY), offline

@@ -81,7 +81,7 @@ export function selectFacts(source: string, candidates: readonly Candidate[]): F
   candidates.forEach((candidate, seq) => {
     const literal = candidate.literal.trim();
     const tooShort = literal.length < 2 && !(/^\d$/.test(literal) && candidate.kind === 'default');
-    if (tooShort || literal.length > MAX_LITERAL) return;
+    if (tooShort || literal.length > MAX_LITERAL || !source.includes(literal)) return;
     const seen = byLiteral.get(literal);
     if (!seen) {
       byLiteral.set(literal, { kind: candidate.kind, at: candidate.at, seq });

@@ -14,7 +14,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'our ours out over own per same say see she should shown since so some such than that the their theirs them ' +
     'then there these they this those through thus to too under until up upon us use used uses using via was we ' +
     'were what when where whether which while who whom whose why will with within without would yes yet you your ' +
-    'yours e g ie eg example examples section page pages following follows below above note'
+    'yours e g ie eg example examples section page pages following follows below above note here own link links ' +
+    'click more com www'
   ).split(' '),
 );
 

@@ -56,11 +56,12 @@ class TermList {
     return this.seen.has(term);
   }
 
-  /** Adds a phrase of 2-4 words, then its words. */
+  /** Adds a phrase of 2-4 words that is not only stopwords ("its own page"), then its words. */
   addPhrase(raw: string): void {
     const phrase = squash(raw);
     const count = phrase.split(' ').length;
-    if (count >= 2 && count <= 4 && !/[.,;:!?()[\]{}"`]/.test(phrase)) this.add(phrase);
+    const meaningful = words(phrase).filter((word) => !STOPWORDS.has(word)).length > 0;
+    if (count >= 2 && count <= 4 && meaningful && !/[.,;:!?()[\]{}"`]/.test(phrase)) this.add(phrase);
     if (count <= 4) for (const word of words(phrase)) this.add(word);
   }
 }

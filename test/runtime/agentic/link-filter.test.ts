@@ -45,7 +45,7 @@ describe('the link filter', () => {
     ['filters a link inside an allowed link text', '[![b](https://evil.example/b.svg)](/guide/proxy)', '[b](/guide/proxy)'],
     ['turns an autolink elsewhere into code', 'Mail <me@evil.example> or <https://evil.example>', 'Mail `mailto:me@evil.example` or `https://evil.example`'],
     ['turns a bare url elsewhere into code, leaving trailing punctuation', 'Go to https://evil.example/x). Or www.evil.example, ok', 'Go to `https://evil.example/x`). Or `www.evil.example`, ok'],
-    ['removes a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n[s]: /guide/proxy\n', '[x][r]\n\n[s]: /guide/proxy\n'],
+    ['defuses a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', '[x][r]\n\n\\[r]: `https://evil.example`\n> \\[q]: `https://evil.example`\n[s]: /guide/proxy\n'],
     ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', 'a b c <a href="/guide/proxy">d</a>'],
     ['leaves code spans alone', 'Write `[x](https://evil.example)` as is', 'Write `[x](https://evil.example)` as is'],
     ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', '```md\n[x](https://evil.example)\n```\ny'],
@@ -78,7 +78,7 @@ describe('the link filter', () => {
   });
 
   const pieces = fc.constantFrom(
-    '[', ']', '(', ')', '!', '<', '>', '`', '```', '\n', '\n\n', ' ', 'text', 'h', 'www.', 'https://', 'http://evil.example/p',
+    '[', ']', '(', ')', '!', '<', '>', '`', '```', '\n', '\n\n', ' ', 'text', 'h', 'www.', 'https://', 'http://evil.example/p', '> ', '- ', '    ', ']:', '*', '_',
     '/guide/proxy', '/guide/server#change-the-port', 'https://evil.example/x', '[a](', '](', '"t"', '\\', '~~~', 'a@b.example', '<a href="', '</a>', ':',
   );
   const markdown = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
@@ -88,7 +88,7 @@ describe('the link filter', () => {
       fc.property(markdown, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
         expect(filterSplit(text, cuts.map((c) => c % (text.length + 1)))).toBe(filterWhole(text));
       }),
-      { numRuns: 500 },
+      { numRuns: 3000 },
     );
   });
 
@@ -97,7 +97,7 @@ describe('the link filter', () => {
       fc.property(markdown, (text) => {
         for (const target of renderedTargets(filterWhole(text))) expect(allowed(target) || target === '').toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: 3000 },
     );
   });
 });

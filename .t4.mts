@@ -1,0 +1,13 @@
+import { openPlatformCore } from './pipeline/platform/core.ts';
+import { hashPassword } from './pipeline/platform/secrets.ts';
+let t = Date.now();
+const core = await openPlatformCore({ owner: { password: 'Granite-Falcon-e2e-91' } });
+console.log('open', Date.now() - t); t = Date.now();
+for (let i = 0; i < 20; i++) await core.services.db.query('select 1');
+console.log('20 selects', Date.now() - t); t = Date.now();
+for (let i = 0; i < 20; i++) await core.services.db.query("update settings set value = 'false' where key = 'notifier_paused'");
+console.log('20 updates', Date.now() - t); t = Date.now();
+for (let i = 0; i < 5; i++) await core.services.db.transaction(async (tx) => { await tx.query("update settings set value = 'false' where key = 'notifier_paused'"); });
+console.log('5 tx', Date.now() - t); t = Date.now();
+await hashPassword('x'); console.log('scrypt', Date.now() - t); t = Date.now();
+await core.close();

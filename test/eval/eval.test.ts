@@ -1,0 +1,90 @@
+/**
+ * Retrieval quality of the keyword scorer on content-fixtures and its labelled queries
+ * (`queries.json`): MRR@6 and recall@6, overall and per query kind, must not drop below the
+ * floors. The tables are the committed `digest/` when it is current with the fixtures, else a
+ * fresh offline build into a temporary folder. `npm run bench:search` prints the same figures
+ * beside other engines; a scorer change that raises them should raise the floors too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSearchIndex, searchKeyword, type SearchIndex } from '../../pipeline/search/index.ts';
+import {
+  EVAL_K,
+  EVAL_PER_PAGE_CAP,
+  evaluate,
+  fixtureDigest,
+  loadEvalQueries,
+  QUERY_KINDS,
+  urlToId,
+  type EvalQuery,
+  type EvalSummary,
+  type FixtureDigest,
+  type QueryKind,
+} from '../../scripts/bench/eval.ts';
+
+/**
+ * Floors: the values measured on 2026-11-22 (commit afa3e37, committed digest built by
+ * offline-v1, 117 queries) minus 0.03, rounded down to two decimals. Measured then:
+ * all 0.576 / 0.603; keyword 0.670 / 0.688; identifier 0.673 / 0.750; error 0.877 / 0.816;
+ * question 0.369 / 0.410 (MRR@6 / recall@6).
+ */
+const FLOOR = { mrr: 0.54, recall: 0.57 } as const;
+const KIND_FLOORS: Readonly<Record<QueryKind, { readonly mrr: number; readonly recall: number }>> = {
+  keyword: { mrr: 0.64, recall: 0.65 },
+  identifier: { mrr: 0.64, recall: 0.72 },
+  error: { mrr: 0.84, recall: 0.78 },
+  question: { mrr: 0.33, recall: 0.38 },
+};
+
+let digest: FixtureDigest;
+let index: SearchIndex;
+let queries: EvalQuery[];
+let summary: EvalSummary;
+
+beforeAll(async () => {
+  digest = await fixtureDigest();
+  index = await loadSearchIndex(digest.dir);
+  queries = await loadEvalQueries();
+  summary = evaluate(queries, (query) =>
+    searchKeyword(index, query, { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP }).map((result) => urlToId(result.url, digest.siteUrl)),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await digest.dispose();
+});
+
+/** The queries of a kind that found nothing relevant, for the failure message. */
+function misses(kind?: QueryKind): string {
+  return summary.perQuery
+    .filter((entry) => (kind === undefined || entry.query.kind === kind) && entry.score.reciprocalRank === 0)
+    .map((entry) => `  ${entry.query.query} -> ${entry.ranked.slice(0, 3).join(', ') || '(nothing)'}`)
+    .join('\n');
+}
+
+describe('the labelled query set', () => {
+  it('names only sections that exist, 1 to 3 per query, with every kind present', () => {
+    const ids = new Set(index.file.sections.map(([id]) => id));
+    for (const query of queries) {
+      expect(query.relevant.length, query.query).toBeGreaterThanOrEqual(1);
+      expect(query.relevant.length, query.query).toBeLessThanOrEqual(3);
+      for (const id of query.relevant) expect(ids.has(id), `${query.query}: ${id}`).toBe(true);
+    }
+    for (const kind of QUERY_KINDS) expect(queries.some((query) => query.kind === kind), kind).toBe(true);
+  });
+});
+
+describe('keyword scorer quality on content-fixtures', () => {
+  it(`keeps MRR@6 >= ${FLOOR.mrr} and recall@6 >= ${FLOOR.recall} over all queries`, () => {
+    expect(summary.overall.mrr, `MRR@6 ${summary.overall.mrr.toFixed(3)}; no relevant hit for:\n${misses()}`).toBeGreaterThanOrEqual(FLOOR.mrr);
+    expect(summary.overall.recall, `recall@6 ${summary.overall.recall.toFixed(3)}`).toBeGreaterThanOrEqual(FLOOR.recall);
+  });
+
+  for (const kind of QUERY_KINDS) {
+    it(`keeps MRR@6 >= ${KIND_FLOORS[kind].mrr} and recall@6 >= ${KIND_FLOORS[kind].recall} on ${kind} queries`, () => {
+      const metrics = summary.byKind[kind];
+      expect(metrics.count).toBeGreaterThan(0);
+      expect(metrics.mrr, `${kind} MRR@6 ${metrics.mrr.toFixed(3)}; no relevant hit for:\n${misses(kind)}`).toBeGreaterThanOrEqual(KIND_FLOORS[kind].mrr);
+      expect(metrics.recall, `${kind} recall@6 ${metrics.recall.toFixed(3)}`).toBeGreaterThanOrEqual(KIND_FLOORS[kind].recall);
+    });
+  }
+});
