@@ -13,6 +13,7 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
     model: config.model,
     apiKey: config.apiKey,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
+    ...(config.telemetry === undefined ? {} : { telemetry: config.telemetry }),
     signal,
     search: (subQuery) => searchSections(data.index, subQuery).map(({ id, title, heading, url, group, snippet }) => ({
       id,

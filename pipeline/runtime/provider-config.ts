@@ -1,5 +1,6 @@
 import { BASE_URL_VARIABLES, DEFAULT_MODELS, isModelProvider, type ModelProvider } from '../distill/providers/defaults.ts';
 import { lookupProviderKey, type KeySources } from './keys.ts';
+import { telemetryConfigFromEnv, type TelemetryConfig } from './telemetry.ts';
 
 /** The answer loop's provider as configured for one request. */
 export interface LoopConfig {
@@ -9,6 +10,8 @@ export interface LoopConfig {
   /** The provider key, when one is configured; server-side only. */
   readonly apiKey: string | undefined;
   readonly baseUrl: string | undefined;
+  /** Tracing of answers, when TELEMETRY_KEY (or TELEMETRY_API_KEY) is set. */
+  readonly telemetry: TelemetryConfig | undefined;
 }
 
 function read(sources: KeySources, name: string): string | undefined {
@@ -30,5 +33,7 @@ export function loopConfig(sources: KeySources, option: { provider?: string | un
     model: option.model ?? read(sources, 'ASK_MODEL') ?? DEFAULT_MODELS[provider],
     apiKey: lookupProviderKey(provider, sources),
     baseUrl: read(sources, BASE_URL_VARIABLES[provider]),
+    // the same order as the key: runtime, then process, then build-time environment
+    telemetry: telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
   };
 }

@@ -34,10 +34,14 @@ export interface BodyShape {
 
 /** True when a node's first leaf is inline code, looking through bold, emphasis and links. */
 function startsWithInlineCode(node: Nodes): boolean {
-  if (node.type === 'inlineCode') return true;
-  if (node.type === 'strong' || node.type === 'emphasis' || node.type === 'link' || node.type === 'paragraph') {
-    const first = node.children[0];
-    return first !== undefined && startsWithInlineCode(first);
+  let current: Nodes | undefined = node;
+  while (current) {
+    if (current.type === 'inlineCode') return true;
+    if (current.type === 'strong' || current.type === 'emphasis' || current.type === 'link' || current.type === 'paragraph') {
+      current = current.children[0];
+    } else {
+      current = undefined;
+    }
   }
   return false;
 }

@@ -76,26 +76,31 @@ export function endOf(node: Nodes): number {
   return node.position?.end.offset ?? startOf(node);
 }
 
+/** A visitor: returns `false` to skip a node's children. */
+export type Visitor = (node: Nodes, parent: Parents | null, index: number) => boolean | void;
+
 /**
- * Visits `node` and its descendants in document order. `enter` returns
- * `false` to skip a node's children.
+ * Visits `nodes` and their descendants in document order (pre-order). An
+ * explicit stack, not recursion: a thousand nested blockquotes must not
+ * overflow the call stack.
  */
-export function walk(
-  node: Nodes,
-  enter: (node: Nodes, parent: Parents | null, index: number) => boolean | void,
-  parent: Parents | null = null,
-  index = 0,
-): void {
-  if (enter(node, parent, index) === false) return;
-  if ('children' in node) {
-    node.children.forEach((child, i) => walk(child, enter, node, i));
+export function walkAll(nodes: readonly Nodes[], enter: Visitor): void {
+  const stack: { node: Nodes; parent: Parents | null; index: number }[] = [];
+  for (let i = nodes.length - 1; i >= 0; i -= 1) {
+    const node = nodes[i];
+    if (node) stack.push({ node, parent: null, index: i });
+  }
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { node } = item;
+    if (enter(node, item.parent, item.index) === false || !('children' in node)) continue;
+    for (let i = node.children.length - 1; i >= 0; i -= 1) {
+      const child = node.children[i];
+      if (child) stack.push({ node: child, parent: node, index: i });
+    }
   }
 }
 
-/** Visits every node of a list of top-level nodes, in document order. */
-export function walkAll(
-  nodes: readonly Nodes[],
-  enter: (node: Nodes, parent: Parents | null, index: number) => boolean | void,
-): void {
-  nodes.forEach((node, i) => walk(node, enter, null, i));
+/** Visits `node` and its descendants in document order (see `walkAll`). */
+export function walk(node: Nodes, enter: Visitor): void {
+  walkAll([node], enter);
 }

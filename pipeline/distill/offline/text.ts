@@ -35,6 +35,32 @@ const PHRASING_PARENTS = new Set([
  * MDX expressions.
  */
 export function plainText(node: Nodes, withCode = true): string {
+  // An explicit stack rather than recursion, so that deep nesting cannot overflow.
+  const out: string[] = [];
+  const stack: (Nodes | string)[] = [node];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item === 'string') {
+      out.push(item);
+      continue;
+    }
+    const text = leafText(item, withCode);
+    if (text !== null) {
+      out.push(text);
+      continue;
+    }
+    if (!('children' in item)) continue;
+    const separator = PHRASING_PARENTS.has(item.type) ? '' : ' ';
+    for (let i = item.children.length - 1; i >= 0; i -= 1) {
+      const child = item.children[i];
+      if (child) stack.push(child);
+      if (i > 0 && separator) stack.push(separator);
+    }
+  }
+  return out.join('');
+}
+
+/** The text a node contributes by itself, or null when its children speak for it. */
+function leafText(node: Nodes, withCode: boolean): string | null {
   if (isInert(node)) return '';
   if (!withCode && (node.type === 'inlineCode' || node.type === 'code')) return ' ';
   switch (node.type) {
@@ -47,13 +73,8 @@ export function plainText(node: Nodes, withCode = true): string {
     case 'break':
       return ' ';
     default:
-      break;
+      return 'children' in node ? null : toString(node, { includeImageAlt: false, includeHtml: false });
   }
-  if ('children' in node) {
-    const parts = node.children.map((child) => plainText(child, withCode));
-    return parts.join(PHRASING_PARENTS.has(node.type) ? '' : ' ');
-  }
-  return toString(node, { includeImageAlt: false, includeHtml: false });
 }
 
 /** Plain text of a paragraph-like node, squashed, GFM alert markers (`[!NOTE]`) removed. */

@@ -171,7 +171,7 @@ export function parseDefinitionAt(s: string, start: number, final: boolean): Par
 
 /**
  * The end (exclusive) of an inline code span whose opening run of `n` backticks starts at
- * `start`; null when no closing run comes before a paragraph break (the backticks are literal).
+ * `start`, on the same line; null when there is none (the backticks are literal).
  */
 export function parseCodeSpan(s: string, start: number, n: number, final: boolean): Parsed<number> {
   let j = start + n;
@@ -184,10 +184,8 @@ export function parseCodeSpan(s: string, start: number, n: number, final: boolea
       if (m === n) return j + m;
       j += m;
     } else if (c === '\n') {
-      const blank = blankLineAt(s, j, final);
-      if (blank === -1) return 'incomplete';
-      if (blank > 0) return null;
-      j += 1;
+      // Only spans within one line: a span across lines may cross blocks we cannot see.
+      return null;
     } else {
       j += 1;
     }

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { migrate } from './pipeline/platform/database.ts';
+let t = Date.now();
+const pg = await PGlite.create();
+console.log('create', Date.now() - t); t = Date.now();
+await migrate(pg);
+const dump = await pg.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+await pg.close();
+const pg2 = await PGlite.create({ loadDataDir: dump });
+console.log('create from dump', Date.now() - t); t = Date.now();
+console.log((await pg2.query('select count(*) from schema_migrations')).rows);
+await pg2.close();
+t = Date.now();
+const pg3 = await PGlite.create();
+console.log('create again', Date.now() - t);

@@ -1,0 +1,14 @@
+import { loadSearchIndex, searchKeyword, rankSections, makeSnippet, queryTerms } from '../../pipeline/search/index.ts';
+import { loadEvalQueries } from './eval.ts';
+const qs = (await loadEvalQueries()).map((q) => q.query);
+const index = await loadSearchIndex('digest');
+for (const q of qs) searchKeyword(index, q);
+let t = performance.now();
+for (let i = 0; i < 2000; i++) queryTerms(index, qs[i % qs.length]!);
+console.log('queryTerms', ((performance.now() - t) / 2000).toFixed(3));
+t = performance.now();
+for (let i = 0; i < 2000; i++) rankSections(index, qs[i % qs.length]!);
+console.log('rankSections', ((performance.now() - t) / 2000).toFixed(3));
+t = performance.now();
+for (let i = 0; i < 2000; i++) searchKeyword(index, qs[i % qs.length]!);
+console.log('searchKeyword', ((performance.now() - t) / 2000).toFixed(3));
