@@ -9,7 +9,7 @@ import { buildSearchIndex, openSearchIndex, searchSections } from '../search/ind
 import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
 import { AnswerCache } from './cache.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
-import { distillSections, sameDistiller } from './sections.ts';
+import { createSectionQueue, sameDistiller } from './sections.ts';
 import { digestFiles } from './tree.ts';
 
 export interface BuildOptions {
@@ -89,23 +89,29 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   }
 
   const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
-  const content = await loadContent({
-    contentDir: options.contentDir,
-    siteUrl: options.siteUrl,
-    ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
-  });
-  const contentHash = corpusHash(content.sections);
-  const { nodes, changed, dropped } = await distillSections({
-    pages: content.pages,
-    sections: content.sections,
+  const queue = createSectionQueue({
     distiller,
     previous,
     previousDir: outDir,
     cache,
     concurrency: options.concurrency,
     force: options.force,
-    onProgress: (done, total) => options.onProgress?.('distil', done, total),
+    onProgress: (done, queued) => options.onProgress?.('distil', done, queued),
   });
+  let content;
+  try {
+    content = await loadContent({
+      contentDir: options.contentDir,
+      siteUrl: options.siteUrl,
+      ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
+      onPage: (read) => queue.add(read.page, read.sections),
+    });
+  } finally {
+    // a content error stops the build, but the calls already queued settle first
+    await queue.finish().catch(() => undefined);
+  }
+  const contentHash = corpusHash(content.sections);
+  const { nodes, changed, dropped } = await queue.finish();
   const orderedNodes = content.sections.map((section) => nodes.get(section.id)).filter((node): node is DigestNode => node !== undefined);
   const corpus = { pages: content.pages, sections: content.sections, nodes: orderedNodes };
 

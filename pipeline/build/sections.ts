@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { sha256 } from '../content/hash.ts';
+import { takeSectionTree } from '../content/section-trees.ts';
 import type { Manifest } from '../digest/manifest.ts';
 import { readNode } from '../digest/read.ts';
 import { nodeFromDistillation } from '../distill/verbatim.ts';
@@ -13,16 +14,14 @@ export interface SectionOutcome {
   readonly dropped: number;
 }
 
-export interface DistillSectionsInput {
-  readonly pages: readonly Page[];
-  readonly sections: readonly Section[];
+export interface SectionQueueOptions {
   readonly distiller: Distiller;
   readonly previous: Manifest | null;
   readonly previousDir: string;
   readonly cache: AnswerCache;
   readonly concurrency: number;
   readonly force: boolean;
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (done: number, queued: number) => void;
 }
 
 /** The answer-cache key of a section's distillation: its inputs, the distiller, the model and the prompt. */
@@ -44,48 +43,63 @@ export function sameDistiller(previous: Manifest, distiller: Distiller): boolean
  * hash is unchanged since the previous digest (same distiller and prompt) keeps its node;
  * one the answer cache has (a resumed build) takes it from there; only the rest is sent to the
  * distiller, `concurrency` at a time, each answer checked for verbatim facts and cached at once.
+ * Sections are added page by page while the content loads, so distilling starts with the first page.
  */
-export async function distillSections(input: DistillSectionsInput): Promise<SectionOutcome> {
-  const pageBySlug = new Map(input.pages.map((page) => [page.slug, page]));
-  const reusable = input.previous !== null && !input.force && sameDistiller(input.previous, input.distiller);
+export function createSectionQueue(options: SectionQueueOptions) {
+  const reusable = options.previous !== null && !options.force && sameDistiller(options.previous, options.distiller);
   const nodes = new Map<string, DigestNode>();
   const changed: string[] = [];
+  const tasks: Promise<void>[] = [];
+  const limit = pLimit(Math.max(1, options.concurrency));
   let dropped = 0;
   let done = 0;
-  const limit = pLimit(Math.max(1, input.concurrency));
+  let failure: unknown = null;
 
-  const one = async (section: Section): Promise<void> => {
-    const before = reusable ? input.previous?.sections[section.id] : undefined;
+  const one = async (section: Section, page: Page): Promise<void> => {
+    const before = reusable ? options.previous?.sections[section.id] : undefined;
     if (before && before.hash === section.hash) {
-      const node = await readNode(input.previousDir, before.file);
+      takeSectionTree(section);
+      const node = await readNode(options.previousDir, before.file);
       if (node) {
         nodes.set(section.id, node);
-        input.onProgress?.((done += 1), input.sections.length);
         return;
       }
     }
-    const key = sectionCacheKey(section, input.distiller);
-    let node = await input.cache.get<DigestNode>(key);
-    if (!node) {
-      const page = pageBySlug.get(section.pageSlug);
-      if (!page) throw new Error(`section ${section.id} has no page`);
-      const checked = nodeFromDistillation(section, await input.distiller.distillSection(section, page));
+    const key = sectionCacheKey(section, options.distiller);
+    let node = await options.cache.get<DigestNode>(key);
+    if (node) takeSectionTree(section);
+    else {
+      const checked = nodeFromDistillation(section, await options.distiller.distillSection(section, page));
+      takeSectionTree(section);
       dropped += checked.dropped;
       node = checked.node;
-      await input.cache.put(key, node);
+      await options.cache.put(key, node);
     }
     nodes.set(section.id, node);
     changed.push(section.id);
-    input.onProgress?.((done += 1), input.sections.length);
   };
 
-  try {
-    await Promise.all(input.sections.map((section) => limit(() => one(section))));
-  } catch (error) {
-    // stop paying for calls once the build has failed; what finished is in the cache
-    limit.clearQueue();
-    throw error;
-  }
-  changed.sort();
-  return { nodes, changed, dropped };
+  return {
+    /** Queues the sections of one page. */
+    add(page: Page, sections: readonly Section[]): void {
+      for (const section of sections) {
+        const task = limit(() => (failure === null ? one(section, page) : Promise.resolve())).then(
+          () => options.onProgress?.((done += 1), tasks.length),
+          (error: unknown) => {
+            // stop paying for calls once the build has failed; what finished is in the cache
+            failure ??= error;
+            limit.clearQueue();
+          },
+        );
+        tasks.push(task);
+      }
+    },
+    /** Waits for every queued section; throws the first failure. */
+    async finish(): Promise<SectionOutcome> {
+      await Promise.all(tasks);
+      if (failure !== null) throw failure;
+      changed.sort();
+      return { nodes, changed, dropped };
+    },
+  };
 }

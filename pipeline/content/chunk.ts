@@ -7,6 +7,13 @@ import { plainText } from './plain-text.ts';
 /** A section before hashing: everything but the hash. */
 export type UnhashedSection = Omit<import('../types.ts').Section, 'hash'>;
 
+/** A chunk with the top-level nodes it is made of and where its source starts in the page. */
+export interface Chunk {
+  readonly section: UnhashedSection;
+  readonly nodes: RootContent[];
+  readonly start: number;
+}
+
 /** Depths that open a new section; deeper headings stay inside theirs. */
 const SECTION_DEPTHS = new Set([2, 3]);
 
@@ -48,7 +55,7 @@ interface OpenSection {
  * `source` of consecutive sections are adjacent slices of the page, so together they cover
  * everything after the frontmatter, byte for byte.
  */
-export function chunkPage(tree: Root, source: string, page: Page): UnhashedSection[] {
+export function chunkPage(tree: Root, source: string, page: Page): Chunk[] {
   const anchors = anchorsInOrder(tree);
   const body = tree.children.filter((node) => node.type !== 'yaml');
   const frontmatter = tree.children.find((node) => node.type === 'yaml');
@@ -69,7 +76,7 @@ export function chunkPage(tree: Root, source: string, page: Page): UnhashedSecti
     const heading = section.heading;
     const anchor = heading ? (anchors.get(heading) ?? '') : null;
     const bodyNodes = heading ? section.nodes.slice(1) : section.nodes.filter((node) => !(node.type === 'heading' && node.depth === 1));
-    return {
+    const unhashed: UnhashedSection = {
       id: anchor === null ? page.slug : `${page.slug}#${anchor}`,
       pageSlug: page.slug,
       anchor,
@@ -82,6 +89,7 @@ export function chunkPage(tree: Root, source: string, page: Page): UnhashedSecti
       source: source.slice(section.start, end),
       text: plainText(bodyNodes),
     };
+    return { section: unhashed, nodes: section.nodes, start: section.start };
   });
 }
 

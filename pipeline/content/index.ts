@@ -1,4 +1,5 @@
-export { chunkPage, firstTitleHeading, type UnhashedSection } from './chunk.ts';
+export { chunkPage, firstTitleHeading, type Chunk, type UnhashedSection } from './chunk.ts';
+export { keepSectionTree, takeSectionTree } from './section-trees.ts';
 export { ContentError } from './errors.ts';
 export { readFrontmatter, type Frontmatter } from './frontmatter.ts';
 export { corpusHash, hashSection, sha256 } from './hash.ts';

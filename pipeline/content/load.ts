@@ -23,6 +23,8 @@ export interface LoadOptions {
   readonly siteUrl: string;
   /** Folder of the chunk cache; omitted: parse every file. */
   readonly cacheDir?: string;
+  /** Called with each page as soon as it is read, so later stages can start before the last page. */
+  readonly onPage?: (read: ReadPage) => void;
 }
 
 /** Several content problems at once, one line each. */
@@ -126,6 +128,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
     slugOwners.set(read.page.slug, file);
     pages.push(read.page);
     sections.push(...read.sections);
+    options.onPage?.(read);
   }
   if (errors.length > 0) throw new ContentErrors(errors);
   return { pages, sections, fileHashes, parsedFiles };

@@ -3,6 +3,7 @@ import { chunkPage, firstTitleHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { hashSection } from './hash.ts';
+import { keepSectionTree } from './section-trees.ts';
 import { parseMarkdown } from './parse.ts';
 import { fileTitle, groupFromPath, slugFromPath, validateSlug } from './slug.ts';
 
@@ -42,5 +43,10 @@ export function readPage(file: string, source: string, siteUrl: string): ReadPag
     description: frontmatter.description ?? null,
     group: frontmatter.group ?? groupFromPath(file),
   };
-  return { page, sections: chunkPage(tree, source, page).map(hashSection) };
+  const sections = chunkPage(tree, source, page).map((chunk) => {
+    const section = hashSection(chunk.section);
+    keepSectionTree(section, chunk.nodes, chunk.start);
+    return section;
+  });
+  return { page, sections };
 }

@@ -1,6 +1,7 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
 import type { SearchIndexFile } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
+import { stem as stemWord } from './stem.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
 
 export interface IndexInput {
@@ -42,6 +43,16 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
   const stem = input.stem ?? true;
   const hasDigest = input.nodes !== undefined && input.nodes !== null;
   const postings = new Map<string, number[]>();
+  const surfaces = new Map<string, string>();
+  const noteSurfaces = (text: string): void => {
+    if (!stem) return;
+    for (const word of tokenize(text, { stem: false })) {
+      if (!surfaces.has(word)) {
+        const stemmed = stemWord(word);
+        if (stemmed !== word) surfaces.set(word, stemmed);
+      }
+    }
+  };
   const rows: SearchIndexFile['sections'] = [];
   const texts: string[] = [];
   let totalLength = 0;
@@ -67,12 +78,15 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
       list.push((index << FLAG_BITS) | bits);
       postings.set(token, list);
     }
+    noteSurfaces(`${section.title}\n${section.heading ?? ''}\n${section.text}`);
     rows.push([section.id, section.title, section.heading, section.url, section.group, bodyTokens.length]);
     texts.push(section.text);
     totalLength += bodyTokens.length;
   });
 
   const vocab = [...postings.keys()].sort(byString);
+  const position = new Map(vocab.map((term, at) => [term, at]));
+  const surface = [...surfaces.keys()].filter((word) => position.has(surfaces.get(word) ?? '')).sort(byString);
   const glossary = (input.glossary ?? []).map((entry) => ({
     phrases: [entry.term, ...entry.aliases].map((phrase) => uniqueTokens(phrase, { stem })).filter((tokens) => tokens.length > 0),
     add: uniqueTokens([entry.term, ...entry.aliases].join(' '), { stem }),
@@ -88,6 +102,8 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
     vocab,
     df: vocab.map((term) => postings.get(term)?.length ?? 0),
     postings: vocab.map((term) => encodePostings(postings.get(term) ?? [])),
+    surface,
+    surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),
     glossary,
   };
 }

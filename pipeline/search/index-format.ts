@@ -31,6 +31,12 @@ export const SearchIndexFileSchema = z.object({
   vocab: z.array(z.string()),
   df: z.array(z.number()),
   postings: z.array(z.string()),
+  /**
+   * Words as written whose stem differs (`settings` -> `set`), sorted, with the vocabulary
+   * position of their stem: what a partly typed word is matched against by prefix.
+   */
+  surface: z.array(z.string()),
+  surfaceStem: z.array(z.number()),
   /** Per glossary entry: the token lists of its phrases (term and aliases), and the tokens it adds. */
   glossary: z.array(z.object({ phrases: z.array(z.array(z.string())), add: z.array(z.string()) })),
 });

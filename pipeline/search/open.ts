@@ -31,12 +31,12 @@ export function openSearchIndex(data: unknown, where = 'search index'): SearchIn
       `${where}: search tables of schema ${String(data['schema'])}/${String(data['tokenizer'])}, this ask reads ${SEARCH_SCHEMA_VERSION}/${TOKENIZER_VERSION}; rebuild them with 'ask digest build' or 'ask index build'`,
     );
   }
-  const arrays = ['sections', 'texts', 'vocab', 'df', 'postings', 'glossary'];
+  const arrays = ['sections', 'texts', 'vocab', 'df', 'postings', 'surface', 'surfaceStem', 'glossary'];
   for (const key of arrays) {
     if (!Array.isArray(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
   }
   const file = data as SearchIndexFile;
-  if (file.texts.length !== file.sections.length || file.df.length !== file.vocab.length || file.postings.length !== file.vocab.length) {
+  if (file.texts.length !== file.sections.length || file.df.length !== file.vocab.length || file.postings.length !== file.vocab.length || file.surfaceStem.length !== file.surface.length) {
     throw new SearchIndexError(`${where}: the tables are inconsistent; rebuild with 'ask index build'`);
   }
   return {

@@ -16,22 +16,34 @@ export function findTerm(index: SearchIndex, term: string): number {
   return -1;
 }
 
-/** Positions of vocabulary terms that start with `prefix` (longer than it), at most `limit`, most frequent first. */
-export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
-  const vocab = index.file.vocab;
+/** First position in a sorted list whose entry is not below `key`. */
+function lowerBound(list: readonly string[], key: string): number {
   let low = 0;
-  let high = vocab.length;
+  let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((vocab[middle] ?? '') < prefix) low = middle + 1;
+    if ((list[middle] ?? '') < key) low = middle + 1;
     else high = middle;
   }
-  const found: number[] = [];
-  for (let position = low; position < vocab.length && (vocab[position] ?? '').startsWith(prefix); position += 1) {
-    if (vocab[position] !== prefix) found.push(position);
+  return low;
+}
+
+/**
+ * Positions of vocabulary terms that start with `prefix` (longer than it), directly or through a
+ * word as written (`sett` reaches the stem `set` through `settings`), at most `limit`, most
+ * frequent first.
+ */
+export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
+  const { vocab, surface, surfaceStem } = index.file;
+  const found = new Set<number>();
+  for (let position = lowerBound(vocab, prefix); position < vocab.length && (vocab[position] ?? '').startsWith(prefix); position += 1) {
+    if (vocab[position] !== prefix) found.add(position);
   }
-  found.sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b);
-  return found.slice(0, limit);
+  for (let position = lowerBound(surface, prefix); position < surface.length && (surface[position] ?? '').startsWith(prefix); position += 1) {
+    const stemPosition = surfaceStem[position] ?? -1;
+    if (stemPosition !== -1 && vocab[stemPosition] !== prefix) found.add(stemPosition);
+  }
+  return [...found].sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b).slice(0, limit);
 }
 
 /** True when `a` and `b` differ by at most one insertion, deletion, substitution or adjacent swap. */

@@ -7,7 +7,8 @@
  * CLI lays them out), consistent with each other, so `bench:search` reuses them without a
  * second full build.
  *
- * Options: `--pages 1000,10000`, `--seed 1`. Writes `bench-results/build.md`.
+ * Options: `--pages 1000,10000`, `--seed 1`, `--limit-min 10` (a build still running after that is
+ * stopped and reported as such). Writes `bench-results/build.md`.
  */
 import { spawn } from 'node:child_process';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -48,11 +49,19 @@ async function child(paths: BenchCorpusPaths): Promise<void> {
   process.stdout.write(`${JSON.stringify({ report, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
 }
 
-/** Runs one build in a fresh Node process (tsx loader), returns its report and peak memory. */
-function buildInChild(paths: BenchCorpusPaths): Promise<ChildResult> {
+/**
+ * Runs one build in a fresh Node process (tsx loader), returns its report and peak memory, or
+ * null when it did not finish within `limitMs` (the child is killed).
+ */
+function buildInChild(paths: BenchCorpusPaths, limitMs: number): Promise<ChildResult | null> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const proc = spawn(process.execPath, ['--import', 'tsx', THIS_FILE, '--child', JSON.stringify(paths)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      proc.kill('SIGKILL');
+    }, limitMs);
     let out = '';
     proc.stdout.setEncoding('utf8');
     proc.stdout.on('data', (chunk: string) => {
@@ -60,8 +69,10 @@ function buildInChild(paths: BenchCorpusPaths): Promise<ChildResult> {
     });
     proc.on('error', reject);
     proc.on('close', (code) => {
+      clearTimeout(timer);
       const wallMs = performance.now() - started;
       const line = out.trim().split('\n').pop() ?? '';
+      if (timedOut) return resolve(null);
       if (code !== 0) return reject(new Error(`build child exited with ${code}: ${out}`));
       try {
         const parsed = JSON.parse(line) as { report: BuildReport; maxRss: number };
@@ -107,15 +118,16 @@ async function editOneSection(contentDir: string, files: readonly string[]): Pro
 
 interface Row {
   readonly pages: number;
-  readonly sections: number;
   readonly megabytes: number;
   readonly generateMs: number;
-  readonly full: ChildResult;
-  readonly noop: ChildResult;
-  readonly edit: ChildResult;
+  readonly limitMs: number;
+  /** Null: the full build did not finish within the limit (and nothing else was measured). */
+  readonly full: ChildResult | null;
+  readonly noop: ChildResult | null;
+  readonly edit: ChildResult | null;
 }
 
-async function benchOne(pages: number, seed: number): Promise<Row> {
+async function benchOne(pages: number, seed: number, limitMs: number): Promise<Row> {
   const paths = benchCorpusPaths(pages, seed);
   await rm(benchCorpusDir(pages, seed), { recursive: true, force: true });
   const t0 = performance.now();
@@ -125,9 +137,14 @@ async function benchOne(pages: number, seed: number): Promise<Row> {
   const megabytes = corpus.files.reduce((total, file) => total + Buffer.byteLength(file.text), 0) / 1024 / 1024;
   console.error(`[bench:build] ${pages} pages generated (${megabytes.toFixed(1)} MiB) in ${(generateMs / 1000).toFixed(1)} s; full build...`);
 
-  const full = await buildInChild(paths);
+  const full = await buildInChild(paths, limitMs);
+  if (full === null) {
+    console.error(`[bench:build]   full build stopped after ${(limitMs / 60_000).toFixed(0)} min`);
+    await rm(benchCorpusDir(pages, seed), { recursive: true, force: true });
+    return { pages, megabytes, generateMs, limitMs, full, noop: null, edit: null };
+  }
   console.error(`[bench:build]   full ${(full.report.elapsedMs / 1000).toFixed(1)} s, peak ${(full.maxRss / 1024 ** 2).toFixed(0)} MiB; no-op...`);
-  const noop = await buildInChild(paths);
+  const noop = await buildInChild(paths, limitMs);
 
   // keep the digest of the unedited corpus aside, edit, rebuild, then put both back
   const aside = `${paths.outDir}-bench-aside`;
@@ -135,16 +152,21 @@ async function benchOne(pages: number, seed: number): Promise<Row> {
   await linkTree(paths.outDir, aside);
   const { file, original } = await editOneSection(paths.contentDir, corpus.files.map((entry) => entry.path));
   console.error(`[bench:build]   one-section edit of ${path.relative(paths.contentDir, file)}...`);
-  const edit = await buildInChild(paths);
+  const edit = await buildInChild(paths, limitMs);
   await writeFile(file, original);
   await rm(paths.outDir, { recursive: true, force: true });
   await rename(aside, paths.outDir);
-  return { pages, sections: full.report.sections, megabytes, generateMs, full, noop, edit };
+  return { pages, megabytes, generateMs, limitMs, full, noop, edit };
 }
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
 const mebibytes = (bytes: number): string => (bytes / 1024 ** 2).toFixed(0);
 const mark = (ok: boolean): string => (ok ? 'ok' : 'MISSED');
+
+function timeCell(result: ChildResult | null, row: Row): string {
+  if (result !== null) return seconds(result.report.elapsedMs);
+  return row.full === null ? `> ${(row.limitMs / 60_000).toFixed(0)} min (stopped)` : '—';
+}
 
 function table(rows: readonly Row[]): string {
   const header = [
@@ -160,19 +182,21 @@ function table(rows: readonly Row[]): string {
     'peak RSS MiB (edit)',
   ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---:').join('|')}|`];
+  const rss = (result: ChildResult | null): string => (result === null ? '—' : mebibytes(result.maxRss));
   for (const row of rows) {
+    const changed = row.edit?.report.changed.length;
     lines.push(
       `| ${[
         row.pages.toLocaleString('en-US'),
-        row.sections.toLocaleString('en-US'),
+        row.full === null ? '—' : row.full.report.sections.toLocaleString('en-US'),
         row.megabytes.toFixed(1),
-        seconds(row.full.report.elapsedMs),
-        mebibytes(row.full.maxRss),
-        seconds(row.noop.report.elapsedMs),
-        mebibytes(row.noop.maxRss),
-        seconds(row.edit.report.elapsedMs),
-        `${row.edit.report.changed.length}${row.edit.report.changed.length === 1 ? '' : ' (must be 1)'}`,
-        mebibytes(row.edit.maxRss),
+        timeCell(row.full, row),
+        rss(row.full),
+        timeCell(row.noop, row),
+        rss(row.noop),
+        timeCell(row.edit, row),
+        changed === undefined ? '—' : `${changed}${changed === 1 ? '' : ' (must be 1)'}`,
+        rss(row.edit),
       ].join(' | ')} |`,
     );
   }
@@ -182,27 +206,42 @@ function table(rows: readonly Row[]): string {
 function targets(rows: readonly Row[]): string {
   const lines = ['| target | measured | |', '|---|---:|---|'];
   const big = rows.find((row) => row.pages === 10_000);
-  if (big) lines.push(`| full build of 10k pages < 30 s | ${seconds(big.full.report.elapsedMs)} s | ${mark(big.full.report.elapsedMs < TARGET_FULL_10K_MS)} |`);
+  if (big) {
+    const ms = big.full?.report.elapsedMs;
+    lines.push(`| full build of 10k pages < 30 s | ${ms === undefined ? timeCell(null, big) : `${seconds(ms)} s`} | ${mark(ms !== undefined && ms < TARGET_FULL_10K_MS)} |`);
+  }
   for (const row of rows) {
     const label = row.pages.toLocaleString('en-US');
+    if (row.full === null || row.noop === null || row.edit === null) {
+      lines.push(`| everything else (${label} pages) | not measured: the full build did not finish | |`);
+      continue;
+    }
     lines.push(`| no-op rebuild < 3 s (${label} pages) | ${seconds(row.noop.report.elapsedMs)} s | ${mark(row.noop.report.elapsedMs < TARGET_NOOP_MS)} |`);
     const peak = Math.max(row.full.maxRss, row.noop.maxRss, row.edit.maxRss);
     lines.push(`| peak memory < 1 GiB (${label} pages) | ${mebibytes(peak)} MiB | ${mark(peak < TARGET_PEAK_BYTES)} |`);
     lines.push(`| one-section edit re-distils 1 section (${label} pages) | ${row.edit.report.changed.length} | ${mark(row.edit.report.changed.length === 1)} |`);
-    lines.push(`| no-op makes no model call, distils nothing (${label} pages) | ${row.noop.report.usage.calls} calls, ${row.noop.report.changed.length} sections | ${mark(row.noop.report.upToDate && row.noop.report.changed.length === 0)} |`);
+    lines.push(
+      `| no-op makes no model call, distils nothing (${label} pages) | ${row.noop.report.usage.calls} calls, ${row.noop.report.changed.length} sections | ${mark(row.noop.report.upToDate && row.noop.report.changed.length === 0)} |`,
+    );
   }
   return lines.join('\n');
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { pages: { type: 'string', default: '1000,10000' }, seed: { type: 'string', default: '1' }, child: { type: 'string' } },
+    options: {
+      pages: { type: 'string', default: '1000,10000' },
+      seed: { type: 'string', default: '1' },
+      'limit-min': { type: 'string', default: '10' },
+      child: { type: 'string' },
+    },
   });
   if (values.child !== undefined) return child(JSON.parse(values.child) as BenchCorpusPaths);
   const started = performance.now();
   const seed = Number(values.seed);
   const rows: Row[] = [];
-  for (const pages of values.pages.split(',').map(Number)) rows.push(await benchOne(pages, seed));
+  const limitMs = Number(values['limit-min']) * 60_000;
+  for (const pages of values.pages.split(',').map(Number)) rows.push(await benchOne(pages, seed, limitMs));
   const text = [
     '# Build benchmark',
     '',

@@ -26,12 +26,16 @@ import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import {
   buildSearchIndex,
+  idf,
   openSearchIndex,
   parseSearchIndex,
+  queryTerms,
   searchKeyword,
   type ScoringFeatures,
   type SearchIndex,
 } from '../../pipeline/search/index.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/search/index-format.ts';
+import { findNear, findPrefixed, findTerm, postingsOf } from '../../pipeline/search/vocabulary.ts';
 import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
 import { generateCorpus, mulberry32, writeCorpus, type CorpusVocabulary } from '../generate-corpus.ts';
 import {
@@ -222,6 +226,33 @@ function flexEngine(index: FlexDocument<FlexDoc>): Engine {
   };
 }
 
+/**
+ * The same FlexSearch index, its per-field result lists fused by reciprocal rank (1 / (rank + 10)
+ * summed over fields) instead of FlexSearch's own `merge`, which lists title-field hits first:
+ * every section of a page shares the page title, so one title hit floods the top with one page.
+ */
+function flexFusedEngine(index: FlexDocument<FlexDoc>): Engine {
+  return {
+    name: 'FlexSearch (fields fused by rank)',
+    search(query) {
+      const perField = index.search(query, { limit: RAW_LIMIT, suggest: true });
+      const scores = new Map<string, number>();
+      for (const field of perField) field.result.forEach((id, rank) => scores.set(String(id), (scores.get(String(id)) ?? 0) + 1 / (rank + 10)));
+      return capPerPage([...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id));
+    },
+    serialize: () => null,
+  };
+}
+
+const flexSearchFused: EngineKind = {
+  name: 'FlexSearch (fields fused by rank)',
+  build(corpus) {
+    const index = new FlexDocument<FlexDoc>(flexOptions);
+    for (const doc of corpus.docs) index.add({ id: doc.id, title: doc.title, heading: doc.heading, text: doc.text });
+    return flexFusedEngine(index);
+  },
+};
+
 const flexSearch: EngineKind = {
   name: 'FlexSearch',
   build(corpus) {
@@ -373,6 +404,83 @@ function bm25f(corpus: Corpus): Engine {
 const bm25fKind: EngineKind = { name: 'BM25F (plain)', build: bm25f };
 
 const ENGINES: readonly EngineKind[] = [ours, bm25fKind, miniSearch, flexSearch, orama, lunrKind];
+/** Engines of the quality table only (the fused FlexSearch ranks the same index as FlexSearch). */
+const QUALITY_ONLY: readonly EngineKind[] = [flexSearchFused];
+
+// ---------------------------------------------------------------------------------------
+// Experiments: variants of our scoring formula over the same tables (not the product)
+
+/** How one posting earns: body, signal and heading parts, given the term weight and the section's BM25 length factor. */
+interface ScoringVariant {
+  readonly name: string;
+  readonly body: (weight: number, factor: number) => number;
+  readonly signal: (weight: number, factor: number) => number;
+  readonly heading: (weight: number, factor: number) => number;
+  /** Divide the whole score by max(0.5, factor) (what the shipped scorer does). */
+  readonly divideWhole: boolean;
+}
+
+const K1 = 1.2;
+const VARIANTS: readonly ScoringVariant[] = [
+  { name: 'replica of the shipped scorer', body: (w) => w, signal: (w) => w, heading: (w) => 3 * w, divideWhole: true },
+  {
+    name: 'length factor on body and signal only',
+    body: (w, f) => w / Math.max(0.5, f),
+    signal: (w, f) => w / Math.max(0.5, f),
+    heading: (w) => 3 * w,
+    divideWhole: false,
+  },
+  { name: 'length factor on body only', body: (w, f) => w / Math.max(0.5, f), signal: (w) => w, heading: (w) => 3 * w, divideWhole: false },
+  {
+    name: 'BM25 saturation on body (k1 1.2, tf 1), signal and heading as is',
+    body: (w, f) => (w * (K1 + 1)) / (1 + K1 * f),
+    signal: (w) => w,
+    heading: (w) => 3 * w,
+    divideWhole: false,
+  },
+  { name: 'no length factor at all', body: (w) => w, signal: (w) => w, heading: (w) => 3 * w, divideWhole: false },
+];
+
+/**
+ * Rules 1 to 6 as `rankSections` runs them (same query terms, prefix and typo expansion, per-page
+ * cap), with the per-posting scoring and the length normalisation of a variant. Ids, best first.
+ */
+function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant): string[] {
+  if (query.trim() === '') return [];
+  const n = index.sectionCount;
+  const weighted: { position: number; weight: number }[] = [];
+  for (const term of queryTerms(index, query).terms) {
+    const exact = findTerm(index, term);
+    if (exact !== -1) {
+      weighted.push({ position: exact, weight: idf(n, index.file.df[exact] ?? 0) });
+      continue;
+    }
+    const prefixed = term.length >= 3 ? findPrefixed(index, term, 8) : [];
+    if (prefixed.length > 0) {
+      for (const position of prefixed) weighted.push({ position, weight: 0.8 * idf(n, index.file.df[position] ?? 0) });
+      continue;
+    }
+    if (term.length >= 5) for (const position of findNear(index, term, 4)) weighted.push({ position, weight: 0.6 * idf(n, index.file.df[position] ?? 0) });
+  }
+  const average = index.file.avgLength || 1;
+  const factorOf = (section: number): number => 0.25 + (0.75 * (index.file.sections[section]?.[5] ?? 0)) / average;
+  const scores = new Map<number, number>();
+  for (const { position, weight } of weighted) {
+    for (const posting of postingsOf(index, position)) {
+      const section = posting >>> FLAG_BITS;
+      const factor = factorOf(section);
+      let gained = 0;
+      if (posting & IN_BODY) gained += variant.body(weight, factor);
+      if (posting & IN_SIGNAL) gained += variant.signal(weight, factor);
+      if (posting & IN_HEADING) gained += variant.heading(weight, factor);
+      if (gained > 0) scores.set(section, (scores.get(section) ?? 0) + gained);
+    }
+  }
+  const ranked = [...scores]
+    .map(([section, score]) => [section, variant.divideWhole ? score / Math.max(0.5, factorOf(section)) : score] as const)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return capPerPage(ranked.map(([section]) => index.file.sections[section]?.[0] ?? ''));
+}
 
 // ---------------------------------------------------------------------------------------
 // Tables
@@ -391,9 +499,9 @@ function qualityRow(name: string, summary: EvalSummary): string[] {
   ];
 }
 
-function qualityHeader(queries: readonly EvalQuery[]): string[] {
+function qualityHeader(queries: readonly EvalQuery[], first = 'engine'): string[] {
   const count = (kind: string): number => queries.filter((query) => query.kind === kind).length;
-  return ['engine', `MRR@6 all (${queries.length})`, 'R@6 all', ...QUERY_KINDS.flatMap((kind) => [`MRR ${kind} (${count(kind)})`, `R ${kind}`])];
+  return [first, `MRR@6 all (${queries.length})`, 'R@6 all', ...QUERY_KINDS.flatMap((kind) => [`MRR ${kind} (${count(kind)})`, `R ${kind}`])];
 }
 
 const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -414,7 +522,7 @@ async function quality(out: string[]): Promise<void> {
   try {
     const corpus = await readCorpus(FIXTURES_DIR, digest.dir);
     const built = new Map<string, Engine>();
-    for (const kind of ENGINES) {
+    for (const kind of [...ENGINES, ...QUALITY_ONLY]) {
       // ours as shipped: the tables the digest build wrote
       built.set(kind.name, kind === ours ? ourEngine(parseSearchIndex(corpus.indexText), corpus.siteUrl, corpus.indexText) : await kind.build(corpus));
     }
@@ -464,6 +572,22 @@ async function quality(out: string[]): Promise<void> {
       'Each feature switched off in turn (`rankSections` `features`; stem off: a second index built with `stem: false`).',
       '',
       markdownTable(['variant', 'MRR@6 all', 'Δ all', 'R@6 all', 'MRR@6 question', 'Δ question', 'MRR keyword', 'MRR identifier', 'MRR error'], rows),
+      '',
+    );
+
+    // Experiments: the scoring formula varied over the same tables, stemmed and not.
+    const shippedIds = queries.map((query) => ourEngine(shipped, corpus.siteUrl, null).search(query.query).join(' '));
+    const replicaIds = queries.map((query) => rankVariant(shipped, query.query, VARIANTS[0] ?? { name: '', body: () => 0, signal: () => 0, heading: () => 0, divideWhole: true }).join(' '));
+    const faithful = shippedIds.every((ids, at) => ids === replicaIds[at]);
+    const experimentRows = [shipped, unstemmed].flatMap((index) =>
+      VARIANTS.map((variant) => qualityRow(`${variant.name}${index === unstemmed ? ', stem off' : ''}`, evaluate(queries, (query) => rankVariant(index, query, variant)))),
+    );
+    out.push(
+      '## Experiments: the scoring formula varied (bench only, not the product)',
+      '',
+      `The same query terms, expansions and per-page cap as \`rankSections\`, over the same tables; only how a posting earns and where the BM25 length factor \`0.25 + 0.75 · len / avg\` applies change. The replica ${faithful ? 'ranks every query exactly as `searchKeyword` does' : 'DIFFERS from `searchKeyword` on some queries: the scorer changed since this bench was written'}.`,
+      '',
+      markdownTable(qualityHeader(queries, 'variant'), experimentRows),
       '',
     );
   } finally {

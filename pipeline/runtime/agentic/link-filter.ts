@@ -23,8 +23,6 @@ export interface LinkFilter {
 
 export const HOLD_LIMIT = 2_000;
 
-/** Characters of a word, as GFM's email and url literals see them. */
-const WORD = /[-.\w+]/;
 const ZWSP = '\u200B';
 
 /** The text of a url or address, with a zero-width space where GFM would start a link literal. */
@@ -32,7 +30,7 @@ export function defuse(text: string): string {
   return text
     .replace(/:\/\//g, `${ZWSP}://`)
     .replace(/@/g, `${ZWSP}@`)
-    .replace(/(www)\./gi, `$1${ZWSP}.`)
+    .replace(/www/gi, `$&${ZWSP}`)
     .replace(/(mailto|xmpp):/gi, `$1${ZWSP}:`);
 }
 
@@ -105,10 +103,14 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
         return { out: isAllowed(target) ? bare.url : defuse(bare.url), next: i + bare.end };
       }
     }
-    if (WORD.test(c)) return wordStep(i, final);
-    // Plain text: up to the next character that may start a construct or a word.
+    if (c === '@') {
+      // GFM links `me@host.example` (mailto:); the local part is already out, so the `@` is defused.
+      const before = i > 0 ? (buffer[i - 1] ?? '') : prev;
+      return { out: /[-.\w+]/.test(before) ? defuse(c) : c, next: i + 1 };
+    }
+    // Plain text: up to the next character that may start a construct.
     let j = i + 1;
-    while (j < buffer.length && !/[\n\\`![<\-.\w+]/.test(buffer[j] ?? '')) j += 1;
+    while (j < buffer.length && !/[\n\\`![<@hHwW]/.test(buffer[j] ?? '')) j += 1;
     return { out: buffer.slice(i, j), next: j };
   }
 
@@ -151,25 +153,6 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     if (tag.href !== null && isAllowed(tag.href)) return { out: buffer.slice(i, next), next };
     openAnchors += 1;
     return { out: '', next };
-  }
-
-  /**
-   * A word, or the email address it starts (GFM links `me@host.example` as mailto:, and
-   * the local part comes before anything shows it is one): held until its end is known.
-   */
-  function wordStep(i: number, final: boolean): Step {
-    const decided = final || buffer.length - i >= HOLD_LIMIT;
-    let e = i + 1;
-    while (e < buffer.length && WORD.test(buffer[e] ?? '') && !urlMayStart(e)) e += 1;
-    if (e >= buffer.length && !decided) return 'hold';
-    if (buffer[e] === '@') {
-      let d = e + 1;
-      while (d < buffer.length && /[-.\w]/.test(buffer[d] ?? '')) d += 1;
-      if (d >= buffer.length && !decided) return 'hold';
-      const email = /^[-.\w+]+@[-\w]+(?:\.[-\w]+)+/.exec(buffer.slice(i, d))?.[0];
-      if (email !== undefined) return { out: isAllowed(`mailto:${email}`) ? email : defuse(email), next: i + email.length };
-    }
-    return { out: buffer.slice(i, e), next: e };
   }
 
   /** The next step at `i`: block structure first, then inline text. */

@@ -139,7 +139,7 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
   const stop = s.slice(start).search(/[\s<]/);
   if (stop === -1 && !final) return 'incomplete';
   let url = stop === -1 ? s.slice(start) : s.slice(start, start + stop);
-  for (let last = url.at(-1); last !== undefined; last = url.at(-1)) {
+  for (let last = url.at(-1); last !== undefined && url.length > prefix.length; last = url.at(-1)) {
     const unbalanced = last === ')' && url.split(')').length > url.split('(').length;
     if (!'?!.,:*_~\'"'.includes(last) && !unbalanced) break;
     url = url.slice(0, -1);

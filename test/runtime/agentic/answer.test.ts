@@ -80,7 +80,7 @@ describe.each(FAKE_PROVIDERS)('the agentic answer through the real %s SDK', (pro
 
     const { frames } = await readFrames(answer(provider, fake()));
 
-    expect(answerText(frames)).toBe('See the guide or [the port](/guide/server#change-the-port), or `https://evil.example/x`.');
+    expect(answerText(frames)).toBe('See the guide or [the port](/guide/server#change-the-port), or https\u200B://evil.example/x.');
   });
 
   it('ends with an error frame, and no done, when the stream breaks midway', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createLinkFilter, createLinkPolicy } from '../../../pipeline/runtime/agentic/index.ts';
 
 const SOURCES = ['/guide/server#change-the-port', '/guide/proxy'];
+const Z = '\u200B';
 const allowed = createLinkPolicy(SOURCES);
 
 function filterWhole(text: string): string {
@@ -43,12 +44,14 @@ describe('the link filter', () => {
     ['turns a link elsewhere into its text', 'See [the docs](https://evil.example/x "t") now', 'See the docs now'],
     ['turns an image elsewhere into its alt text', '![logo](https://evil.example/a.png)', 'logo'],
     ['filters a link inside an allowed link text', '[![b](https://evil.example/b.svg)](/guide/proxy)', '[b](/guide/proxy)'],
-    ['turns an autolink elsewhere into code', 'Mail <me@evil.example> or <https://evil.example>', 'Mail `mailto:me@evil.example` or `https://evil.example`'],
-    ['turns a bare url elsewhere into code, leaving trailing punctuation', 'Go to https://evil.example/x). Or www.evil.example, ok', 'Go to `https://evil.example/x`). Or `www.evil.example`, ok'],
-    ['defuses a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', '[x][r]\n\n\\[r]: `https://evil.example`\n> \\[q]: `https://evil.example`\n[s]: /guide/proxy\n'],
+    ['turns an autolink elsewhere into text', 'Mail <me@evil.example> or <https://evil.example>', `Mail mailto${Z}:me${Z}@evil.example or https${Z}://evil.example`],
+    ['keeps a bare url or address elsewhere from being linked', 'Go to https://evil.example/x). Or www.evil.example, me@evil.example', `Go to https${Z}://evil.example/x). Or www${Z}.evil.example, me${Z}@evil.example`],
+    ['defuses a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', `[x][r]\n\n\\[r]: https${Z}://evil.example\n> \\[q]: https${Z}://evil.example\n[s]: /guide/proxy\n`],
     ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', 'a b c <a href="/guide/proxy">d</a>'],
     ['leaves code spans alone', 'Write `[x](https://evil.example)` as is', 'Write `[x](https://evil.example)` as is'],
     ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', '```md\n[x](https://evil.example)\n```\ny'],
+    ['leaves fenced code in a list item alone', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. [y](https://evil.example)', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. y'],
+    ['stops trusting a fence that may have ended with its list item', '- a\n  ```\n[x](https://evil.example)\n```\n[y](https://evil.example)', '- a\n  ```\nx\n```\ny'],
     ['keeps brackets that are not links', 'an [aside] and a[1] and \\[x](y)', 'an [aside] and a[1] and \\[x](y)'],
     ['matches a source by its address, not its spelling', '[a](/guide/proxy/) [b](https://docs.example/guide/proxy)', '[a](/guide/proxy/) b'],
   ])('%s', (_name, input, expected) => {
@@ -67,14 +70,15 @@ describe('the link filter', () => {
     const filter = createLinkFilter(allowed);
     expect(filter.push('See [the gu')).toBe('See ');
     expect(filter.push('ide](https://evil.exa')).toBe('');
-    expect(filter.push('mple) and more')).toBe('the guide and ');
-    expect(filter.flush()).toBe('more');
+    expect(filter.push('mple) and more')).toBe('the guide and more');
+    expect(filter.flush()).toBe('');
   });
 
   it('gives up holding after HOLD_LIMIT characters', () => {
     const long = `[${'a'.repeat(3000)}`;
     const filter = createLinkFilter(allowed);
     expect(filter.push(long).length).toBeGreaterThan(0);
+    expect(filter.flush()).toBe('');
   });
 
   const pieces = fc.constantFrom(
