@@ -5,7 +5,8 @@
  * that was acknowledged.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from './database-template.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
 /** What both the database and an open transaction can do. */
@@ -40,8 +41,7 @@ export async function migrate(db: PGlite, migrations: readonly Migration[] = MIG
 /** Opens (creating when new) the database and brings its schema up to date. */
 export async function openPlatformDb(dataDir: string | undefined): Promise<PlatformDb> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === undefined ? {} : { dataDir });
-  await migrate(pg);
+  const pg = await openPglite(dataDir, (opened) => migrate(opened));
   return {
     query: (text, params) => pg.query(text, params),
     transaction: (work) => pg.transaction((tx) => work({ query: (text, params) => tx.query(text, params) })),

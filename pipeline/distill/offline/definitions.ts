@@ -24,6 +24,7 @@
 import type { Nodes, Paragraph, RootContent } from 'mdast';
 import type { Section } from '../../types.ts';
 import { expansionFor, findAcronyms, isAcronym } from './acronyms.ts';
+import { STOPWORDS } from './lexicon.ts';
 import { walkAll } from './parse.ts';
 import { plainText, proseOf, sentences, singular, squash, upperFirst, words } from './text.ts';
 
@@ -74,13 +75,15 @@ function aliasesFrom(term: string, parenthetical: string | undefined): string[] 
   return named && isTermLike(named) ? [named.replace(/^[`"']|[`"']$/g, '')] : [];
 }
 
+const NOT_PLURALS = new Set(['across', 'unless', 'whereas', 'towards', 'besides', 'perhaps', 'sometimes', 'afterwards']);
 const NOT_COMPLEMENTS = new Set(['not', 'also', 'only', 'always', 'never', 'often', 'usually', 'still', 'both', 'all', 'per', 'as']);
 
 /** True when "are" is followed by a plural noun within two words ("are long-lived tokens", "are processes"). */
 function pluralNounFollows(rest: string): boolean {
   const [first = '', second = ''] = rest.toLowerCase().split(/\s+/).map((word) => word.replace(/[^a-z-]/g, ''));
   if (NOT_COMPLEMENTS.has(first) || /ly$/.test(first)) return false;
-  const plural = (word: string): boolean => /[a-z]s$/.test(word) && !/(?:ss|ous|is|us)$/.test(word);
+  const plural = (word: string): boolean =>
+    word.length >= 4 && /[a-z]s$/.test(word) && !/(?:ss|ous|is|us|ways)$/.test(word) && !STOPWORDS.has(word) && !NOT_PLURALS.has(word);
   // "are used by" is not a definition; "are versioned descriptions" is.
   if (/(?:ed|ing)$/.test(first)) return plural(second);
   return plural(first) || plural(second);
@@ -106,6 +109,18 @@ export function matchDefinition(sentence: string): { subject: string; parentheti
 
 /** A phrase reduced for comparison: lower-case singular words, articles and "what is" dropped. */
 export function conceptKey(text: string): string {
+  const known = conceptKeys.get(text);
+  if (known !== undefined) return known;
+  const key = computeConceptKey(text);
+  if (conceptKeys.size > 100_000) conceptKeys.clear();
+  conceptKeys.set(text, key);
+  return key;
+}
+
+/** Headings and terms recur across a corpus; their keys are worked out once. */
+const conceptKeys = new Map<string, string>();
+
+function computeConceptKey(text: string): string {
   const cleaned = text.replace(/^(?:what\s+(?:is|are)|about|understanding|introducing|introduction\s+to)\s+/i, '');
   return words(cleaned)
     .filter((word, i) => !(i === 0 && (word === 'a' || word === 'an' || word === 'the')))

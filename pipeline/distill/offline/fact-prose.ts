@@ -2,7 +2,7 @@
  * Facts written in running text rather than in code:
  * - `value`: HTTP statuses next to a cue ("answers 404", "404 Not Found",
  *   "204/304 with no body" after "status"), sizes (`10 MiB`), short durations
- *   (`30s`), API paths of two or more segments (`/api/v2/authcheck`);
+ *   (`30s`), bare URLs, API paths of two or more segments (`/api/v2/authcheck`);
  * - `key`: environment variables (`TELEMETRY_KEY`), header names followed by
  *   the word "header";
  * - `default`: numbers and booleans after "defaults to" / "default is" /
@@ -23,6 +23,7 @@ const STATUS_AFTER = /^\s*(?:[A-Z][a-z]+\b|status|response|error|means|versus|vs
 const SIZE = /\b\d+(?:\.\d+)?\s?(?:KiB|MiB|GiB|TiB|KB|MB|GB|TB|kB)\b/g;
 const DURATION = /\b\d+(?:ms|s|m|h)\b/g;
 const PATH = /(?<![\w.:/~{}-])\/[A-Za-z0-9][\w.-]*(?:\/[\w.{}:-]+)+\/?/g;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>()"'`]+/g;
 const HEADER_NAME = /\b((?:[A-Z][a-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+)|[Xx]-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\s+(?:header|cookie)s?\b/g;
 const NUMBER_DEFAULT =
   /\bdefaults?\s+(?:(?:to|is|of|value\s+is)\s+|:\s*)?(\d+(?:\.\d+)?(?:\s?(?:ms|s|seconds?|minutes?|hours?|days?|KiB|MiB|GiB|KB|MB|GB|bytes?|%))?|true|false|on|off)\b/gi;
@@ -44,6 +45,7 @@ export function proseFacts(text: string, at: number): Candidate[] {
   }
   for (const match of text.matchAll(SIZE)) push('value', match[0], match.index);
   for (const match of text.matchAll(DURATION)) push('value', match[0], match.index);
+  for (const match of text.matchAll(URL_IN_TEXT)) push('value', match[0].replace(/[.,;:!?]+$/, ''), match.index);
   for (const match of text.matchAll(PATH)) push('value', match[0].replace(/[.,;:]+$/, ''), match.index);
   for (const match of text.matchAll(HEADER_NAME)) push('key', match[1] ?? '', match.index);
   for (const env of envVarsIn(text)) push('key', env.literal, env.index);

@@ -4,8 +4,8 @@
  * Sources: inline code (kind by table column, else by a "default" cue, else
  * by a "header"/"field" cue for plain code, else by shape), flags inside
  * inline commands, code blocks (see code-blocks.ts),
- * tables (see fact-tables.ts), running text (see fact-prose.ts) and bare
- * URLs. Then, in order:
+ * tables (see fact-tables.ts), running text (see fact-prose.ts) and
+ * autolinks (`<https://...>`). Then, in order:
  * 1. every literal is trimmed and kept only when 2-200 characters long (a
  *    one-digit default such as "defaults to 6" too) and found byte-for-byte
  *    in `section.source` (`source.includes(literal)`);

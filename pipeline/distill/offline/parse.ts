@@ -1,32 +1,50 @@
 /**
- * Parsing a section's Markdown into an mdast tree, and walking it.
+ * The syntax tree of a section, and walking it.
  *
- * `.md` uses remark-parse + remark-gfm (+ remark-frontmatter, so a YAML block
- * in an intro chunk is a `yaml` node and never prose). `.mdx` adds remark-mdx;
- * MDX is strict, and a chunk can cut a JSX element in two, so when the MDX
- * parse fails the section is parsed as plain Markdown instead: distillation
- * never throws on a source it was given.
+ * A section is read with the content stage's own parser (`parseMarkdown`:
+ * remark-parse, frontmatter, GFM tables/strikethrough/task lists, remark-mdx
+ * for `.mdx`), so that the tree the chunker hands over (`takeSectionTree`,
+ * parsed once with the whole page) and a tree parsed from `section.source`
+ * alone are the same tree. The handed tree is used only when nothing in it
+ * depends on the rest of the page: a link or image reference may resolve
+ * against a definition in another section, so a section with one is parsed
+ * on its own. Either way the result is a function of `section.source` only.
+ *
+ * MDX is strict and a chunk may not be valid MDX on its own; when the MDX
+ * parse fails the section is read as plain Markdown, so distillation never
+ * throws on a source it is given.
  */
 import type { Nodes, Parents, Root, RootContent } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-
-const markdown = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).freeze();
-const mdx = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkMdx).freeze();
+import { parseMarkdown, takeSectionTree } from '../../content/index.ts';
+import type { Section } from '../../types.ts';
 
 /** Parses `source` in its dialect; falls back to plain Markdown when MDX rejects it. */
 export function parseSource(source: string, format: 'md' | 'mdx'): Root {
   if (format === 'mdx') {
     try {
-      return mdx.parse(source);
+      return parseMarkdown(source, 'mdx');
     } catch {
       // A chunk of an MDX page need not be valid MDX on its own; read it as Markdown.
     }
   }
-  return markdown.parse(source);
+  return parseMarkdown(source, 'md');
+}
+
+/** True when a tree has a node whose meaning comes from elsewhere in its page (a reference). */
+function dependsOnPage(root: Root): boolean {
+  let found = false;
+  walkAll([root], (node) => {
+    if (node.type === 'linkReference' || node.type === 'imageReference' || node.type === 'footnoteReference') found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** The tree of a section: the chunker's when it can stand alone, else parsed from `section.source`. */
+export function sectionTree(section: Section): Root {
+  const handed = takeSectionTree(section);
+  if (handed && !dependsOnPage(handed)) return handed;
+  return parseSource(section.source, section.format);
 }
 
 /** Node types that never carry prose or facts: frontmatter, raw HTML, MDX code. */

@@ -2,13 +2,13 @@
 import type { Page, Section, SectionDistillation } from '../../types.ts';
 import { extractFacts } from './facts.ts';
 import { modeOf } from './mode.ts';
-import { bodyOf, leadingHeading, parseSource } from './parse.ts';
+import { bodyOf, leadingHeading, sectionTree } from './parse.ts';
 import { summarize } from './summary.ts';
 import { termsOf } from './terms.ts';
 
 /** Distils one section; pure and deterministic, never throws on Markdown it is given. */
 export function distillSectionOffline(section: Section, page: Page): SectionDistillation {
-  const root = parseSource(section.source, section.format);
+  const root = sectionTree(section);
   const body = bodyOf(root);
   const heading = leadingHeading(root);
   const facts = extractFacts(section.source, heading ? [heading, ...body] : body);

@@ -88,13 +88,35 @@ function roundRobin<T>(items: readonly { group: string; item: T }[]): T[] {
 /** Glossary terms ranked by how many sections mention them, each with the group it belongs to. */
 function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEntry[]): { group: string; item: string }[] {
   const lowered = sections.map((section) => `${section.heading ?? section.title}\n${section.text}`.toLowerCase());
+  // which sections hold each word: a name is only looked for where all its words are
+  const holders = new Map<string, number[]>();
+  lowered.forEach((text, at) => {
+    for (const word of new Set(text.split(/[^a-z0-9]+/))) {
+      if (word === '') continue;
+      const list = holders.get(word) ?? [];
+      list.push(at);
+      holders.set(word, list);
+    }
+  });
+  const mentioning = (name: string): number[] => {
+    const nameWords = name.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+    const lists = nameWords.map((word) => holders.get(word) ?? []).sort((a, b) => a.length - b.length);
+    const [shortest, ...others] = lists;
+    if (!shortest) return [];
+    const sets = others.map((list) => new Set(list));
+    return shortest.filter((at) => sets.every((set) => set.has(at)) && occursAsWords(lowered[at] ?? '', name));
+  };
+  const homeByKey = new Map<string, Section>();
+  for (const section of sections) {
+    const key = conceptKey(section.heading ?? section.title);
+    if (!homeByKey.has(key)) homeByKey.set(key, section);
+  }
   const ranked = glossary.map((entry) => {
     const names = [entry.term, ...entry.aliases].map((name) => name.toLowerCase());
-    const mentions = lowered.filter((text) => names.some((name) => occursAsWords(text, name))).length;
-    const home =
-      sections.find((section) => conceptKey(section.heading ?? section.title) === conceptKey(entry.term)) ??
-      sections.find((_, i) => names.some((name) => occursAsWords(lowered[i] ?? '', name)));
-    return { term: entry.term, mentions, group: home?.group ?? '' };
+    const mentions = new Set(names.flatMap(mentioning));
+    const first = Math.min(...mentions);
+    const home = homeByKey.get(conceptKey(entry.term)) ?? (Number.isFinite(first) ? sections[first] : undefined);
+    return { term: entry.term, mentions: mentions.size, group: home?.group ?? '' };
   });
   ranked.sort((a, b) => b.mentions - a.mentions || compareStrings(a.term, b.term));
   const picked: { group: string; item: string }[] = [];

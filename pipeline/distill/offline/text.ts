@@ -77,9 +77,9 @@ function leafText(node: Nodes, withCode: boolean): string | null {
   }
 }
 
-/** Plain text of a paragraph-like node, squashed, GFM alert markers (`[!NOTE]`) removed. */
+/** Plain text of a paragraph-like node, squashed, GFM alert markers (`[!NOTE]`) and footnote marks (`[^1]`) removed. */
 export function proseOf(node: Nodes): string {
-  return squash(plainText(node)).replace(/^\[![A-Za-z]+\]\s*/, '');
+  return squash(plainText(node).replace(/\[\^[^\]\s]+\]/g, '')).replace(/^\[![A-Za-z]+\]\s*/, '');
 }
 
 /** Abbreviations after which a period does not end a sentence. */

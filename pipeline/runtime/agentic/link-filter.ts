@@ -4,11 +4,12 @@ import { parseAnchorTag, parseAutolink, parseBareUrl, parseCodeSpan, parseDefini
 /**
  * A streaming filter over Markdown text that keeps links whose target is allowed and turns
  * every other link into plain text, while the text arrives in arbitrary deltas:
- * - `[text](url)` becomes `text`; `![alt](url)` becomes `alt`;
+ * - `[text](url)` becomes `text`; `![alt](url)` becomes `alt` (between zero-width spaces);
  * - an autolink `<url>` becomes its url as text, and a url or email address in the text
  *   (which GFM would link) gets a zero-width space that keeps it from being linked;
- * - a reference definition `[label]: url` has its `[` escaped (so `[x][label]` stays text);
- * - a raw `<a href>` tag is removed (its text stays).
+ * - a raw `<a href>` tag is removed (its text stays);
+ * - any other `[` or `<` that opens nothing is escaped, so that no later change can make
+ *   it open a link; reference definitions to allowed urls are kept, references are text.
  * Code spans and trusted fenced code blocks pass through untouched (see link-blocks.ts).
  * Text that could still become a link is held back until it is decided, at most
  * HOLD_LIMIT characters: a longer construct is not treated as a link. The output does
@@ -122,18 +123,20 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     if (link === null) return image ? { out: '!', next: i + 1 } : definitionStep(i, final);
     const text = nested(buffer.slice(from + link.textStart, from + link.textEnd));
     const next = from + link.end;
-    if (!isAllowed(link.destination)) return { out: text, next };
+    // Zero-width spaces keep the text from joining its neighbours into a url literal.
+    if (!isAllowed(link.destination)) return { out: `${ZWSP}${text}${ZWSP}`, next };
     return { out: `${image ? '!' : ''}[${text}${buffer.slice(from + link.textEnd, next)}`, next };
   }
 
   /**
-   * `[label]: destination` (a reference definition, inside any container): kept when the
-   * destination is allowed, else its `[` is escaped so that it defines nothing.
+   * A `[` that opens no inline link: kept when it opens a reference definition to an allowed
+   * url; else escaped, so that nothing the filter changes later can make it open a link
+   * (a reference, or a definition, or an inline link joined across removed text).
    */
   function definitionStep(i: number, final: boolean): Step {
-    const destination = parse(i, final, parseDefinitionAt);
-    if (destination === 'incomplete') return 'hold';
-    const keep = destination === null || (destination !== '' && isAllowed(destination));
+    const definition = parse(i, final, parseDefinitionAt);
+    if (definition === 'incomplete') return 'hold';
+    const keep = definition !== null && definition.destination !== '' && isAllowed(definition.destination);
     return { out: keep ? '[' : '\\[', next: i + 1 };
   }
 
@@ -143,16 +146,17 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     const tag = parse(i, final, parseAnchorTag);
     if (auto === 'incomplete' || tag === 'incomplete') return 'hold';
     if (auto !== null) return { out: isAllowed(auto.url) ? buffer.slice(i, i + auto.end) : defuse(auto.url), next: i + auto.end };
-    if (tag === null) return { out: '<', next: i + 1 };
+    // Escaped, a lone `<` cannot open a tag or an autolink with text that follows.
+    if (tag === null) return { out: '\\<', next: i + 1 };
     const next = i + tag.end;
     if (tag.closing) {
       if (openAnchors === 0) return { out: buffer.slice(i, next), next };
       openAnchors -= 1;
-      return { out: '', next };
+      return { out: ZWSP, next };
     }
     if (tag.href !== null && isAllowed(tag.href)) return { out: buffer.slice(i, next), next };
     openAnchors += 1;
-    return { out: '', next };
+    return { out: ZWSP, next };
   }
 
   /** The next step at `i`: block structure first, then inline text. */

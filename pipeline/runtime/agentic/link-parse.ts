@@ -136,7 +136,9 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
     const partial = BARE_PREFIXES.some((p) => p.startsWith(head)) && start + head.length === s.length;
     return partial ? more(final) : null;
   }
-  const stop = s.slice(start).search(/[\s<]/);
+  // Ends at whitespace or `<` as in GFM, and also before `[` and `` ` `` (a link or code span
+  // there is read on its own; the url before it is defused either way).
+  const stop = s.slice(start).search(/[\s<[`]/);
   if (stop === -1 && !final) return 'incomplete';
   let url = stop === -1 ? s.slice(start) : s.slice(start, start + stop);
   for (let last = url.at(-1); last !== undefined && url.length > prefix.length; last = url.at(-1)) {
@@ -147,26 +149,32 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
   return { url, end: start + url.length };
 }
 
-/**
- * A link reference definition `[label]: destination` at `start` (where `[` is): its
- * destination ('' when it is on a later line), or null when this is no definition.
- */
-export function parseDefinitionAt(s: string, start: number, final: boolean): Parsed<string> {
-  const label = /^\[(?:[^[\]\\\n]|\\.)*\]:/.exec(s.slice(start));
-  if (!label) return null;
-  const rest = s.slice(start + label[0].length);
-  const after = rest.replace(/^[ \t]*/, '');
-  if (after === '') return more(final) ?? '';
-  if (after[0] === '\n') return '';
+export interface Definition {
+  /** The label, between the brackets. */
+  readonly label: string;
+  /** The destination ('' when it is on a later line). */
+  readonly destination: string;
+  /** The index of the `:` after the label. */
+  readonly colon: number;
+}
+
+/** A link reference definition `[label]: destination` at `start` (where `[` is), or null when this is none. */
+export function parseDefinitionAt(s: string, start: number, final: boolean): Parsed<Definition> {
+  const head = /^\[((?:[^[\]\\]|\\.)*)\]:/.exec(s.slice(start));
+  if (!head || /\n[ \t]*\n/.test(head[1] ?? '')) return null;
+  const found = (destination: string): Definition => ({ label: head[1] ?? '', destination, colon: start + head[0].length - 1 });
+  const after = s.slice(start + head[0].length).replace(/^[ \t]*/, '');
+  if (after === '') return final ? found('') : 'incomplete';
+  if (after[0] === '\n') return found('');
   if (after[0] === '<') {
     const close = after.search(/[>\n]/);
-    if (close === -1) return more(final) ?? '';
-    return after[close] === '>' ? unescapeMarkdown(after.slice(1, close)) : '';
+    if (close === -1) return final ? found('') : 'incomplete';
+    return found(after[close] === '>' ? unescapeMarkdown(after.slice(1, close)) : '');
   }
   const run = /^\S+/.exec(after)?.[0] ?? '';
   // The destination is complete once a character follows it.
   if (run.length === after.length && !final) return 'incomplete';
-  return unescapeMarkdown(run);
+  return found(unescapeMarkdown(run));
 }
 
 /**

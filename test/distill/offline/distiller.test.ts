@@ -72,3 +72,35 @@ describe('offline distiller', () => {
     expect((await distiller.distillSection(intro, other)).summary).toBe('Other.');
   });
 });
+
+describe('section trees handed over by the chunker', () => {
+  it('gives the same distillation as parsing the source alone, also when a reference resolves elsewhere in the page', async () => {
+    const { readPage } = await import('../../../pipeline/content/index.ts');
+    const markdown = [
+      '---',
+      'title: Refs',
+      '---',
+      '',
+      'Intro with a [reference link][docs] and a bare https://example.com/x URL.',
+      '',
+      '## Options',
+      '',
+      '| Flag | Default |',
+      '|---|---|',
+      '| `--port` | `4321` |',
+      '',
+      '[docs]: https://example.com/docs',
+      '',
+    ].join('\n');
+    const read = readPage('refs.md', markdown, '');
+    if (!read) throw new Error('draft');
+    const distiller = createOfflineDistiller();
+    for (const section of read.sections) {
+      const fromTree = await distiller.distillSection(section, read.page);
+      const alone = await distiller.distillSection(section, read.page);
+      expect(fromTree).toEqual(alone);
+    }
+    const intro = await distiller.distillSection(read.sections[0]!, read.page);
+    expect(intro.facts).toContainEqual({ kind: 'value', literal: 'https://example.com/x' });
+  });
+});

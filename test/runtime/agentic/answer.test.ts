@@ -80,7 +80,8 @@ describe.each(FAKE_PROVIDERS)('the agentic answer through the real %s SDK', (pro
 
     const { frames } = await readFrames(answer(provider, fake()));
 
-    expect(answerText(frames)).toBe('See the guide or [the port](/guide/server#change-the-port), or https\u200B://evil.example/x.');
+    const z = '\u200B';
+    expect(answerText(frames)).toBe(`See ${z}the guide${z} or [the port](/guide/server#change-the-port), or https${z}://evil.example/x.`);
   });
 
   it('ends with an error frame, and no done, when the stream breaks midway', async () => {

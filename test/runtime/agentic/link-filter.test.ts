@@ -41,19 +41,19 @@ function renderedTargets(markdown: string): string[] {
 describe('the link filter', () => {
   it.each([
     ['keeps a link to a source', 'See [port](/guide/server#change-the-port).', 'See [port](/guide/server#change-the-port).'],
-    ['turns a link elsewhere into its text', 'See [the docs](https://evil.example/x "t") now', 'See the docs now'],
-    ['turns an image elsewhere into its alt text', '![logo](https://evil.example/a.png)', 'logo'],
-    ['filters a link inside an allowed link text', '[![b](https://evil.example/b.svg)](/guide/proxy)', '[b](/guide/proxy)'],
+    ['turns a link elsewhere into its text', 'See [the docs](https://evil.example/x "t") now', `See ${Z}the docs${Z} now`],
+    ['turns an image elsewhere into its alt text', '![logo](https://evil.example/a.png)', `${Z}logo${Z}`],
+    ['filters a link inside an allowed link text', '[![b](https://evil.example/b.svg)](/guide/proxy)', `[${Z}b${Z}](/guide/proxy)`],
     ['turns an autolink elsewhere into text', 'Mail <me@evil.example> or <https://evil.example>', `Mail mailto${Z}:me${Z}@evil.example or https${Z}://evil.example`],
     ['keeps a bare url or address elsewhere from being linked', 'Go to https://evil.example/x). Or www.evil.example, me@evil.example', `Go to https${Z}://evil.example/x). Or www${Z}.evil.example, me${Z}@evil.example`],
-    ['defuses a reference definition elsewhere', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', `[x][r]\n\n\\[r]: https${Z}://evil.example\n> \\[q]: https${Z}://evil.example\n[s]: /guide/proxy\n`],
-    ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', 'a b c <a href="/guide/proxy">d</a>'],
+    ['defuses a reference definition elsewhere, keeps one to a source', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', `\\[x]\\[r]\n\n\\[r]: https${Z}://evil.example\n> \\[q]: https${Z}://evil.example\n[s]: /guide/proxy\n`],
+    ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', `a ${Z}b${Z} c <a href="/guide/proxy">d</a>`],
     ['leaves code spans alone', 'Write `[x](https://evil.example)` as is', 'Write `[x](https://evil.example)` as is'],
-    ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', '```md\n[x](https://evil.example)\n```\ny'],
-    ['leaves fenced code in a list item alone', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. [y](https://evil.example)', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. y'],
-    ['stops trusting a fence that may have ended with its list item', '- a\n  ```\n[x](https://evil.example)\n```\n[y](https://evil.example)', '- a\n  ```\nx\n```\ny'],
-    ['keeps brackets that are not links', 'an [aside] and a[1] and \\[x](y)', 'an [aside] and a[1] and \\[x](y)'],
-    ['matches a source by its address, not its spelling', '[a](/guide/proxy/) [b](https://docs.example/guide/proxy)', '[a](/guide/proxy/) b'],
+    ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', `\`\`\`md\n[x](https://evil.example)\n\`\`\`\n${Z}y${Z}`],
+    ['leaves fenced code in a list item alone', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. [y](https://evil.example)', `1. Run:\n   \`\`\`sh\n   curl https://evil.example\n   \`\`\`\n2. ${Z}y${Z}`],
+    ['stops trusting a fence that may have ended with its list item', '- a\n  ```\n[x](https://evil.example)\n```\n[y](https://evil.example)', `- a\n  \`\`\`\n${Z}x${Z}\n\`\`\`\n${Z}y${Z}`],
+    ['escapes brackets and angles that open nothing', 'an [aside], a < b and \\[x](y)', 'an \\[aside], a \\< b and \\[x](y)'],
+    ['matches a source by its address, not its spelling', '[a](/guide/proxy/) [b](https://docs.example/guide/proxy)', `[a](/guide/proxy/) ${Z}b${Z}`],
   ])('%s', (_name, input, expected) => {
     expect(filterWhole(input)).toBe(expected);
   });
@@ -70,7 +70,7 @@ describe('the link filter', () => {
     const filter = createLinkFilter(allowed);
     expect(filter.push('See [the gu')).toBe('See ');
     expect(filter.push('ide](https://evil.exa')).toBe('');
-    expect(filter.push('mple) and more')).toBe('the guide and more');
+    expect(filter.push('mple) and more')).toBe(`${Z}the guide${Z} and more`);
     expect(filter.flush()).toBe('');
   });
 
@@ -82,7 +82,7 @@ describe('the link filter', () => {
   });
 
   const pieces = fc.constantFrom(
-    '[', ']', '(', ')', '!', '<', '>', '`', '```', '\n', '\n\n', ' ', 'text', 'h', 'www.', 'https://', 'http://evil.example/p', '> ', '- ', '    ', ']:', '*', '_',
+    '[', ']', '(', ')', '!', '<', '>', '`', '```', '\n', '\n\n', ' ', '\t', '|', '#', '^', '&', '"', "'", '1. ', '<!--', '-->', 'text', 'h', 'www.', 'https://', 'http://evil.example/p', '> ', '- ', '    ', ']:', '*', '_',
     '/guide/proxy', '/guide/server#change-the-port', 'https://evil.example/x', '[a](', '](', '"t"', '\\', '~~~', 'a@b.example', '<a href="', '</a>', ':',
   );
   const markdown = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
@@ -92,7 +92,7 @@ describe('the link filter', () => {
       fc.property(markdown, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
         expect(filterSplit(text, cuts.map((c) => c % (text.length + 1)))).toBe(filterWhole(text));
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -101,7 +101,7 @@ describe('the link filter', () => {
       fc.property(markdown, (text) => {
         for (const target of renderedTargets(filterWhole(text))) expect(allowed(target) || target === '').toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
   });
 });
