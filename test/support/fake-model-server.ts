@@ -28,6 +28,8 @@ export interface ScriptedReply {
   readonly cutAfter?: number;
   /** Streaming only: an in-stream error event after the deltas (Anthropic `overloaded_error`, ...). */
   readonly streamError?: string;
+  /** Answer only after this many milliseconds (to run into the client's timeout). */
+  readonly delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -106,6 +108,8 @@ export async function startFakeModelServer(protocol: WireProtocol, basePath = ''
         requests.push(recorded);
         serial += 1;
         const reply = queue.shift() ?? fallback;
+        if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+        if (res.destroyed) return;
         const headers = { 'request-id': `req_fake_${serial}`, ...reply.headers };
         if (reply.status !== undefined && reply.status >= 400) {
           const { status, body: errorBody } = protocol.error(reply, recorded);

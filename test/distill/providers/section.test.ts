@@ -107,6 +107,18 @@ describe.each(FAKE_PROVIDERS)('section distillation through the real %s SDK', (p
     await expect(distiller.distillSection(portSection, page)).rejects.toThrow(/did not match the expected structure twice/);
   });
 
+  it('gives up on a call that outlives its timeout', async () => {
+    fake().script({ json: goodSectionAnswer, delayMs: 3_000 });
+
+    const error: unknown = await distillerFor(provider, fake(), { timeoutMs: 100, maxRetries: 0 })
+      .distillSection(portSection, page)
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error instanceof Error ? error.message : '').toMatch(new RegExp(`^${provider} section distillation of .* failed: `));
+    expect(fake().requests).toHaveLength(1);
+  });
+
   it('can run many sections concurrently', async () => {
     for (let i = 0; i < 8; i += 1) fake().script({ json: goodSectionAnswer, usage: { input: 10, output: 1 } });
     const distiller = distillerFor(provider, fake());
