@@ -15,10 +15,13 @@ import { Document as FlexDocument, type DocumentData } from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
 import { create as createOrama, insertMultiple, load as loadOrama, save as saveOrama, search as searchOrama, type AnyOrama, type RawData } from '@orama/orama';
+import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { buildDigest } from '../../pipeline/build/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
@@ -123,39 +126,43 @@ async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?:
 // ---------------------------------------------------------------------------------------
 // Engines
 
+/** A serialised index: its size, and the cold start that turns it back into an engine. */
+interface Serialized {
+  readonly bytes: number;
+  load(): Engine | Promise<Engine>;
+}
+
 /** One engine: built from the docs, serialised, loaded back, queried for ranked section ids. */
 interface Engine {
   readonly name: string;
   /** Ranked section ids, already capped per page and cut to 6. */
   search(query: string): string[];
-  /** The serialised index, or null when the engine has none. */
-  serialize(): string | null;
+  /** The serialised index, or null when the engine has none (or it is too large for one string). */
+  serialize(): Serialized | null;
 }
 
 interface EngineKind {
   readonly name: string;
   build(corpus: Corpus): Engine | Promise<Engine>;
-  /** Cold start from the serialised text; absent when there is nothing to load. */
-  load?(text: string, corpus: Corpus): Engine | Promise<Engine>;
 }
 
-function ourEngine(index: SearchIndex, siteUrl: string, text: string | null, features?: Partial<ScoringFeatures>): Engine {
+/** A JSON text and the function that loads it back. */
+function serializedText(text: string, load: (text: string) => Engine | Promise<Engine>): Serialized {
+  return { bytes: Buffer.byteLength(text), load: () => load(text) };
+}
+
+function ourEngine(index: SearchIndex, siteUrl: string, features?: Partial<ScoringFeatures>): Engine {
   const options = { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP, ...(features === undefined ? {} : { features }) };
   return {
     name: 'ask (ours)',
     search: (query) => searchKeyword(index, query, options).map((result) => urlToId(result.url, siteUrl)),
-    serialize: () => text,
+    serialize: () => serializedText(JSON.stringify(index.file), (text) => ourEngine(parseSearchIndex(text), siteUrl, features)),
   };
 }
 
 const ours: EngineKind = {
   name: 'ask (ours)',
-  build(corpus) {
-    const file = buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary });
-    const text = JSON.stringify(file);
-    return ourEngine(openSearchIndex(file), corpus.siteUrl, text);
-  },
-  load: (text, corpus) => ourEngine(parseSearchIndex(text), corpus.siteUrl, text),
+  build: (corpus) => ourEngine(openSearchIndex(buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary })), corpus.siteUrl),
 };
 
 /** MiniSearch as VitePress's local search sets it up (`localSearchPlugin.ts`, `VPLocalSearchBox.vue`). */
@@ -180,7 +187,7 @@ function miniSearchEngine(index: MiniSearch<VitePressDoc>): Engine {
   return {
     name: 'MiniSearch (VitePress)',
     search: (query) => capPerPage(index.search(query).slice(0, RAW_LIMIT).map((hit) => String(hit.id))),
-    serialize: () => JSON.stringify(index),
+    serialize: () => serializedText(JSON.stringify(index), (text) => miniSearchEngine(MiniSearch.loadJSON<VitePressDoc>(text, MINISEARCH_OPTIONS))),
   };
 }
 
@@ -199,7 +206,6 @@ const miniSearch: EngineKind = {
     );
     return miniSearchEngine(index);
   },
-  load: (text) => miniSearchEngine(MiniSearch.loadJSON<VitePressDoc>(text, MINISEARCH_OPTIONS)),
 };
 
 /** FlexSearch 0.8 Document index over title, heading and text, forward tokenizer, fields merged. */
@@ -220,11 +226,19 @@ function flexEngine(index: FlexDocument<FlexDoc>): Engine {
       return capPerPage(merged.map((hit) => String(hit.id)));
     },
     serialize() {
-      const parts: Record<string, string> = {};
+      // FlexSearch exports its index as keyed parts (one file each, as its docs store them)
+      const parts: [string, string][] = [];
       void index.export((key: string, data: string) => {
-        parts[key] = data;
+        parts.push([key, data]);
       });
-      return JSON.stringify(parts);
+      return {
+        bytes: parts.reduce((total, [key, data]) => total + Buffer.byteLength(key) + Buffer.byteLength(data), 0),
+        load() {
+          const loaded = new FlexDocument<FlexDoc>(flexOptions);
+          for (const [key, data] of parts) loaded.import(key, data);
+          return flexEngine(loaded);
+        },
+      };
     },
   };
 }
@@ -263,11 +277,6 @@ const flexSearch: EngineKind = {
     for (const doc of corpus.docs) index.add({ id: doc.id, title: doc.title, heading: doc.heading, text: doc.text });
     return flexEngine(index);
   },
-  load(text) {
-    const index = new FlexDocument<FlexDoc>(flexOptions);
-    for (const [key, data] of Object.entries(JSON.parse(text) as Record<string, string>)) index.import(key, data);
-    return flexEngine(index);
-  },
 };
 
 /** Orama 3 with its defaults (BM25, english tokenizer, no stemming). */
@@ -281,7 +290,12 @@ function oramaEngine(db: AnyOrama): Engine {
       if (result instanceof Promise) throw new Error('Orama search went async');
       return capPerPage(result.hits.map((hit) => String(hit.id)));
     },
-    serialize: () => JSON.stringify(saveOrama(db)),
+    serialize: () =>
+      serializedText(JSON.stringify(saveOrama(db)), (text) => {
+        const loaded = createOrama({ schema: ORAMA_SCHEMA });
+        loadOrama(loaded, JSON.parse(text) as RawData);
+        return oramaEngine(loaded);
+      }),
   };
 }
 
@@ -294,11 +308,6 @@ const orama: EngineKind = {
       corpus.docs.map((doc) => ({ id: doc.id, title: doc.title, heading: doc.heading, text: doc.text })),
       1000,
     );
-    return oramaEngine(db);
-  },
-  load(text) {
-    const db = createOrama({ schema: ORAMA_SCHEMA });
-    loadOrama(db, JSON.parse(text) as RawData);
     return oramaEngine(db);
   },
 };
@@ -322,7 +331,7 @@ function lunrEngine(index: lunr.Index): Engine {
       });
       return capPerPage(hits.slice(0, RAW_LIMIT).map((hit) => hit.ref));
     },
-    serialize: () => JSON.stringify(index),
+    serialize: () => serializedText(JSON.stringify(index), (text) => lunrEngine(lunr.Index.load(JSON.parse(text) as object))),
   };
 }
 
@@ -338,7 +347,6 @@ const lunrKind: EngineKind = {
     });
     return lunrEngine(index);
   },
-  load: (text) => lunrEngine(lunr.Index.load(JSON.parse(text) as object)),
 };
 
 /**
@@ -527,7 +535,7 @@ async function quality(out: string[]): Promise<void> {
     const built = new Map<string, Engine>();
     for (const kind of [...ENGINES, ...QUALITY_ONLY]) {
       // ours as shipped: the tables the digest build wrote
-      built.set(kind.name, kind === ours ? ourEngine(parseSearchIndex(corpus.indexText), corpus.siteUrl, corpus.indexText) : await kind.build(corpus));
+      built.set(kind.name, kind === ours ? ourEngine(parseSearchIndex(corpus.indexText), corpus.siteUrl) : await kind.build(corpus));
     }
     const summaries = new Map<string, EvalSummary>();
     for (const [name, engine] of built) summaries.set(name, evaluate(queries, (query) => engine.search(query)));
@@ -555,9 +563,9 @@ async function quality(out: string[]): Promise<void> {
       ['prefix and fuzzy off', shipped, { prefix: false, fuzzy: false }],
       ['glossary and signal off', shipped, { glossary: false, signal: false }],
     ];
-    const base = evaluate(queries, (query) => ourEngine(shipped, corpus.siteUrl, null).search(query));
+    const base = evaluate(queries, (query) => ourEngine(shipped, corpus.siteUrl).search(query));
     const rows = variants.map(([name, index, features]) => {
-      const summary = evaluate(queries, (query) => ourEngine(index, corpus.siteUrl, null, features).search(query));
+      const summary = evaluate(queries, (query) => ourEngine(index, corpus.siteUrl, features).search(query));
       const delta = (value: number, reference: number): string => `${value - reference >= 0 ? '+' : ''}${fixed(value - reference)}`;
       return [
         name,
@@ -579,7 +587,7 @@ async function quality(out: string[]): Promise<void> {
     );
 
     // Experiments: the scoring formula varied over the same tables, stemmed and not.
-    const shippedIds = queries.map((query) => ourEngine(shipped, corpus.siteUrl, null).search(query.query).join(' '));
+    const shippedIds = queries.map((query) => ourEngine(shipped, corpus.siteUrl).search(query.query).join(' '));
     const replicaIds = queries.map((query) => rankVariant(shipped, query.query, VARIANTS[0] ?? { name: '', body: () => 0, signal: () => 0, heading: () => 0, divideWhole: true }).join(' '));
     const faithful = shippedIds.every((ids, at) => ids === replicaIds[at]);
     const experimentRows = [shipped, unstemmed].flatMap((index) =>
@@ -678,19 +686,26 @@ async function speed(pages: number, seed: number, queryCount: number, out: strin
     const t0 = performance.now();
     const builtEngine = await kind.build(corpus);
     const indexMs = performance.now() - t0;
-    const text = builtEngine.serialize();
+    let serialized: Serialized | null = null;
+    try {
+      serialized = builtEngine.serialize();
+    } catch (error) {
+      // a JSON text past V8's string limit (~512 MiB): reported as not serialisable
+      if (!(error instanceof RangeError)) throw error;
+    }
     let engine = builtEngine;
     let loadMs: number | null = null;
-    if (text !== null && kind.load) {
+    if (serialized !== null) {
       const t1 = performance.now();
-      engine = await kind.load(text, corpus);
+      engine = await serialized.load();
       loadMs = performance.now() - t1;
     }
-    engines.push({ kind, engine, row: { engine: kind.name, buildMs: indexMs, bytes: text === null ? null : Buffer.byteLength(text), loadMs } });
+    engines.push({ kind, engine, row: { engine: kind.name, buildMs: indexMs, bytes: serialized?.bytes ?? null, loadMs } });
+    serialized = null;
     console.error(`[bench:search]   ${kind.name}: index ${ms(indexMs)} ms, load ${loadMs === null ? '-' : ms(loadMs)} ms`);
     if (kind === ours) {
       // where our query time goes: the same ranking without the snippets of the results
-      const index = parseSearchIndex(text ?? '');
+      const index = parseSearchIndex(corpus.indexText);
       const rankOnly: Engine = {
         name: 'ask: rankSections only (no snippets)',
         search: (query) => rankSections(index, query).ranked.map(({ index: at }) => index.file.sections[at]?.[0] ?? ''),
@@ -739,7 +754,31 @@ async function speed(pages: number, seed: number, queryCount: number, out: strin
 
 // ---------------------------------------------------------------------------------------
 
+/**
+ * Every engine's index of a 10k-page corpus lives in this process at once (queries interleave),
+ * more than Node's default heap: the bench runs itself again with a larger heap (and `gc`).
+ */
+const HEAP_MIB = 12_288;
+
+function rerunWithLargerHeap(): Promise<number> | null {
+  if (process.env['ASK_BENCH_SEARCH_CHILD'] === '1' || getHeapStatistics().heap_size_limit >= (HEAP_MIB / 2) * 1024 ** 2) return null;
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [`--max-old-space-size=${HEAP_MIB}`, '--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ASK_BENCH_SEARCH_CHILD: '1' },
+    });
+    proc.once('error', reject);
+    proc.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 async function main(): Promise<void> {
+  const rerun = rerunWithLargerHeap();
+  if (rerun !== null) {
+    process.exitCode = await rerun;
+    return;
+  }
   const { values } = parseArgs({
     options: {
       pages: { type: 'string', default: '1000,10000' },

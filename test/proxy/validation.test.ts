@@ -7,6 +7,10 @@ import { createPlatformProxy, PLATFORM_OPERATIONS } from '../../pipeline/proxy/i
 import { startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
 
 const TOKEN = 'abcdef0123-tokentokentokentoken';
+const VALID: Record<string, string> = {
+  '{user}': 'me', '{externalauth}': 'simgit', '{id}': '3f1c1c7e-2a59-4c3e-9d1b-7b9a2f6a0c11',
+  '{workspace_id}': '3f1c1c7e-2a59-4c3e-9d1b-7b9a2f6a0c11', '{state}': 'false',
+};
 const headers = { 'svc-session-token': TOKEN, 'content-type': 'application/json' };
 
 let upstream: ScriptedUpstream;
@@ -160,15 +164,19 @@ describe('paths cannot escape to another upstream path', () => {
     // Paths near the table's: an operation's path with its parameters (and maybe one literal) replaced, maybe extended.
     const nearTable = fc.record({
       operation: fc.constantFrom(...PLATFORM_OPERATIONS),
-      fill: fc.array(tricky, { minLength: 4, maxLength: 4 }),
+      // null: a valid value for that parameter.
+      fill: fc.array(fc.oneof({ arbitrary: fc.constant(null), weight: 2 }, { arbitrary: tricky, weight: 1 }), { minLength: 4, maxLength: 4 }),
       mutate: fc.option(fc.nat(6), { nil: undefined }),
       tail: fc.array(tricky, { maxLength: 1 }),
       ownMethod: fc.boolean(),
       otherMethod: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
     }).map(({ operation, fill, mutate, tail, ownMethod, otherMethod }) => {
       let next = 0;
-      const segments = operation.path.split('/').slice(1)
-        .map((segment, index) => (segment.startsWith('{') || index === mutate ? fill[next++ % fill.length] ?? '' : segment));
+      const segments = operation.path.split('/').slice(1).map((segment, index) => {
+        if (!segment.startsWith('{') && index !== mutate) return segment;
+        const value = fill[next++ % fill.length];
+        return value === null || value === undefined ? (VALID[segment] ?? segment) : value;
+      });
       return { method: ownMethod ? operation.method : otherMethod, path: `/${[...segments, ...tail].join('/')}` };
     });
     const anywhere = fc.record({

@@ -22,16 +22,16 @@ import { keepVerbatimFacts } from './verbatim.ts';
 export interface ModelDistillerOptions {
   readonly provider: ModelProvider;
   /** Defaults to DEFAULT_MODELS[provider]. */
-  readonly model?: string;
+  readonly model?: string | undefined;
   readonly apiKey: string;
   /** Provider base URL (gateway, self-hosted server, test fake). Defaults to the SDK's. */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** Per attempt, in milliseconds. Default 120 000. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Retries the SDK makes on 408/409/429/5xx/overloaded and connection errors. Default 4. */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /** Gemini only: first retry delay in milliseconds (its SDK ignores `retry-after`). Default 1000. */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
 }
 
 /** Output budgets per pass (tokens). */

@@ -18,7 +18,7 @@ export interface AgenticAnswerOptions {
   readonly model: string;
   /** Server-side only: never in a frame, an error or a trace. */
   readonly apiKey: string;
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** The keyword scorer (the same one keyword mode uses). */
   readonly search: (query: string) => readonly SearchHit[];
   /** A section's digest node, and its source text for `source-primary` sections; null when unknown. */
@@ -26,14 +26,14 @@ export interface AgenticAnswerOptions {
   /** Tracing; undefined turns it off. */
   readonly telemetry?: TelemetryConfig | undefined;
   /** The request's signal: a reader who leaves stops the loop and the provider calls. */
-  readonly signal?: AbortSignal;
-  readonly bounds?: Partial<LoopBounds>;
+  readonly signal?: AbortSignal | undefined;
+  readonly bounds?: Partial<LoopBounds> | undefined;
   /** The site's origin, so that absolute links to the site match the sources' relative urls. */
-  readonly siteOrigin?: string;
+  readonly siteOrigin?: string | undefined;
   /** Per-attempt timeout of each provider call (default 60 s). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** SDK retries per provider call (default 2). */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { TraceToolCall } from '../telemetry.ts';
 export interface OpenedSection {
   readonly node: DigestNode;
   /** The section's source text; handed to the model for `source-primary` sections. */
-  readonly sourceText?: string;
+  readonly sourceText?: string | undefined;
 }
 
 export interface ToolBoxOptions {

@@ -11,7 +11,8 @@ export function createGeminiSession(options: SessionOptions): AgentSession {
   const usage = { input: 0, output: 0, cached: 0 };
   const contents: Content[] = [{ role: 'user', parts: [{ text: options.question }] }];
   let pending: Part[] = [];
-  let callCount = 0;
+  /** Ids we made up for calls the API sent without one (they must not be sent back). */
+  const synthetic = new Set<string>();
   const base: GenerateContentConfig = {
     systemInstruction: options.system,
     tools: [
@@ -50,8 +51,12 @@ export function createGeminiSession(options: SessionOptions): AgentSession {
       const calls: ToolCall[] = [];
       for (const part of content?.parts ?? []) {
         if (!part.functionCall?.name) continue;
-        callCount += 1;
-        calls.push({ id: part.functionCall.id ?? `call-${callCount}`, name: part.functionCall.name, args: part.functionCall.args ?? {} });
+        let id = part.functionCall.id;
+        if (id === undefined) {
+          id = `call-${synthetic.size + 1}`;
+          synthetic.add(id);
+        }
+        calls.push({ id, name: part.functionCall.name, args: part.functionCall.args ?? {} });
       }
       return calls;
     },
@@ -59,7 +64,7 @@ export function createGeminiSession(options: SessionOptions): AgentSession {
     answer(results: readonly ToolResult[]) {
       pending = results.map((r) => ({
         functionResponse: {
-          ...(r.call.id.startsWith('call-') ? {} : { id: r.call.id }),
+          ...(synthetic.has(r.call.id) ? {} : { id: r.call.id }),
           name: r.call.name,
           response: { output: r.content },
         },
