@@ -16,8 +16,9 @@ export const LOGIN_CONVERSION_LIFETIME_MINUTES = 5;
 /** Login types an account can convert to here: `github`, completed through the simulated git provider. */
 export const CONVERTIBLE_LOGIN_TYPES: readonly string[] = ['github'];
 
-/** A hash to verify against when the account does not exist, so both cases take as long. */
-const DECOY_HASH = hashPassword(randomBytes(16).toString('hex'));
+/** A hash to verify against when the account does not exist, so both cases take as long (made on first use). */
+let decoyHash: Promise<string> | null = null;
+const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 export function registerLoginRoutes(app: Hono, services: PlatformServices): void {
   app.get('/api/v2/auth/scopes', (c) => c.json({ external: [...API_KEY_SCOPES] }));
@@ -33,7 +34,7 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices): void
   app.post('/api/v2/users/login', async (c) => {
     const body = await readBody(c.req.raw, s.LoginWithPasswordRequest);
     const user = await findUserByEmail(services.db, body.email);
-    const ok = await verifyPassword(body.password, user?.password_hash ?? (await DECOY_HASH));
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
     if (user === null || user.is_system || !ok) throw unauthorized('Incorrect email or password.');
     if (user.login_type !== 'password') throw forbidden(`Password login is not enabled for this account (login type ${user.login_type}).`);
     return c.json({ session_token: await issueSessionToken(services.db, user.id) }, 201);

@@ -97,9 +97,11 @@ function passBody(source: ReadableStream<Uint8Array>, limit: number | undefined,
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
-      } catch (error) {
+      } catch {
+        // The upstream died mid-body: end the client's stream where the upstream's ended
+        // (an event-stream client reconnects; a declared Content-Length shows the cut).
         done();
-        controller.error(error);
+        controller.close();
         return;
       }
       if (chunk.done) {

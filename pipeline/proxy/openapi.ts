@@ -31,6 +31,7 @@ function proxyResponses(operation: PlatformOperation): Record<number, string> {
     out[400] = 'Invalid parameters or body; `validations` names the fields.';
   }
   if (operation.credential !== 'none') out[401] = 'No Svc-Session-Token header.';
+  if (operation.upstream === 'agent-debug') out[404] = 'Agent debug routes are not enabled (no --agent-debug-url).';
   if (operation.body !== undefined) out[413] = 'Request body too large.';
   out[502] = 'The upstream could not be reached.';
   out[504] = 'The upstream did not answer in time.';
@@ -62,7 +63,6 @@ function operationObject(operation: PlatformOperation): Json {
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 
   const object: Json = { operationId: operation.id, summary: operation.summary, tags: [operation.tag] };
-  if (operation.upstream === 'agent-debug') object.servers = [{ url: '{agent_debug_address}', variables: { agent_debug_address: { default: '' } } }];
   if (parameters.length > 0) object.parameters = parameters;
   if (operation.body !== undefined) {
     object.requestBody = { required: true, content: { 'application/json': { schema: schemaFor(operation.body) } } };

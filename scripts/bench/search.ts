@@ -9,7 +9,7 @@
  *    start) and query p50/p95 (warm) over a query mix, engines interleaved query by query.
  *
  * Tables go to stdout and to `bench-results/search.md`.
- * Options: `--pages 1000,10000` (the speed corpora), `--seed 1`, `--queries 200`, `--skip-speed`.
+ * Options: `--pages 1000,10000` (the speed corpora), `--seed 1`, `--queries 150`, `--skip-speed`.
  */
 import { Document as FlexDocument, type DocumentData } from 'flexsearch';
 import lunr from 'lunr';
@@ -783,7 +783,7 @@ async function main(): Promise<void> {
     options: {
       pages: { type: 'string', default: '1000,10000' },
       seed: { type: 'string', default: '1' },
-      queries: { type: 'string', default: '200' },
+      queries: { type: 'string', default: '150' },
       'skip-speed': { type: 'boolean', default: false },
     },
   });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPlatformCore, startReferencePlatform } from '../../pipeline/platform/index.ts';
+import { openPlatformCore, servePlatform } from '../../pipeline/platform/index.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -25,74 +25,57 @@ function notify(url: string, token: string, title: string): Promise<Response> {
 }
 
 describe('persistence', () => {
-  it('keeps state across a restart and creates the owner only once', async () => {
+  it('loses nothing acknowledged when the process is killed, and creates the owner only once', async () => {
     const { dir, cleanup } = await tempFolder();
+    const dataDir = path.join(dir, 'data');
     try {
-      const first = await startReferencePlatform({ dataDir: dir, owner: { email: 'boss@example.com' } });
-      const password = first.owner.password;
-      if (password === undefined) throw new Error('the first start must generate a password');
-      const token = await sessionToken(first.url, 'boss@example.com', password);
-      expect((await notify(first.url, token, 'before restart')).status).toBe(204);
-      const firstAgentToken = first.agentToken;
-      await first.close();
+      const script = path.join(dir, 'serve.mts');
+      const entry = path.join(ROOT, 'pipeline', 'platform', 'index.ts');
+      await writeFile(script, `
+        import { startReferencePlatform } from ${JSON.stringify(entry)};
+        const platform = await startReferencePlatform({ dataDir: ${JSON.stringify(dataDir)}, owner: { email: 'boss@example.com' } });
+        console.log(JSON.stringify({ url: platform.url, password: platform.owner.password, agentToken: platform.agentToken }));
+      `);
+      const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      const first = await new Promise<{ url: string; password: string; agentToken: string }>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          const line = text.split('\n').find((l) => l.startsWith('{'));
+          if (line !== undefined) resolve(JSON.parse(line) as { url: string; password: string; agentToken: string });
+        });
+        child.once('exit', () => reject(new Error('the platform process exited before listening')));
+      });
+      expect(first.password).toEqual(expect.any(String));
+      const token = await sessionToken(first.url, 'boss@example.com', first.password);
+      for (let i = 0; i < 3; i++) expect((await notify(first.url, token, `acknowledged ${i}`)).status).toBe(204);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
 
-      const second = await startReferencePlatform({ dataDir: dir, owner: { email: 'other@example.com', password: 'Ignored-Now-Passw0rd' } });
+      const core = await openPlatformCore({ dataDir, owner: { email: 'other@example.com', password: 'Ignored-Now-Passw0rd' } });
+      const second = await servePlatform(core);
       try {
-        expect(second.owner).toEqual({ email: 'boss@example.com' });
+        expect(core.owner).toEqual({ email: 'boss@example.com', created: false });
         const inbox = await fetch(`${second.url}/api/v2/notifications/inbox`, { headers: { 'svc-session-token': token } });
-        expect(((await inbox.json()) as { notifications: { title: string }[] }).notifications.map((n) => n.title)).toEqual(['before restart']);
+        const titles = ((await inbox.json()) as { notifications: { title: string }[] }).notifications.map((n) => n.title);
+        expect(titles).toEqual(['acknowledged 2', 'acknowledged 1', 'acknowledged 0']);
+        expect((await login(second.url, 'boss@example.com', first.password)).status).toBe(201);
         expect((await login(second.url, 'other@example.com', 'Ignored-Now-Passw0rd')).status).toBe(401);
+
         const logs = (agentToken: string) => fetch(`${second.url}/api/v2/workspaceagents/me/logs`, {
           method: 'PATCH', headers: { 'svc-session-token': agentToken }, body: JSON.stringify({ logs: [] }),
         });
-        expect(second.agentToken).not.toBe(firstAgentToken);
-        expect((await logs(firstAgentToken)).status).toBe(401);
-        expect((await logs(second.agentToken)).status).toBe(200);
+        expect(core.agentToken).not.toBe(first.agentToken);
+        expect((await logs(first.agentToken)).status).toBe(401);
+        expect((await logs(core.agentToken)).status).toBe(200);
+        const migrations = await core.services.db.query<{ count: number }>('select count(*)::int as count from schema_migrations');
+        expect(migrations.rows[0]?.count).toBe(4);
       } finally {
         await second.close();
       }
     } finally {
       await cleanup();
     }
-  });
-
-  it('loses nothing acknowledged when the process is killed', async () => {
-    const { dir, cleanup } = await tempFolder();
-    try {
-      const script = path.join(dir, 'serve.mts');
-      const entry = path.join(ROOT, 'pipeline', 'platform', 'index.ts');
-      await writeFile(script, `
-        import { startReferencePlatform } from ${JSON.stringify(entry)};
-        const platform = await startReferencePlatform({ dataDir: ${JSON.stringify(path.join(dir, 'data'))}, owner: { email: 'k@example.com', password: 'Killed-Process-Passw0rd' } });
-        console.log(JSON.stringify({ url: platform.url }));
-      `);
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          const line = text.split('\n').find((l) => l.startsWith('{'));
-          if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
-        });
-        child.once('exit', () => reject(new Error('the platform process exited before listening')));
-      });
-      const token = await sessionToken(url, 'k@example.com', 'Killed-Process-Passw0rd');
-      for (let i = 0; i < 3; i++) expect((await notify(url, token, `acknowledged ${i}`)).status).toBe(204);
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
-
-      const reopened = await openPlatformCore({ dataDir: path.join(dir, 'data') });
-      try {
-        const { rows } = await reopened.services.db.query<{ title: string }>('select title from inbox_notifications order by created_at');
-        expect(rows.map((row) => row.title)).toEqual(['acknowledged 0', 'acknowledged 1', 'acknowledged 2']);
-        const migrations = await reopened.services.db.query<{ count: number }>('select count(*)::int as count from schema_migrations');
-        expect(migrations.rows[0]?.count).toBe(4);
-      } finally {
-        await reopened.close();
-      }
-    } finally {
-      await cleanup();
-    }
-  });
+  }, 90_000); // two cold starts of Postgres and a child process
 });

@@ -232,6 +232,27 @@ describe('an upstream that fails', () => {
     expect(await response.json()).toMatchObject({ message: 'The platform could not be reached.' });
   });
 
+  it('ends the client stream when the upstream dies in the middle of a watch', async () => {
+    upstream.handle = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: one\n\n', () => setTimeout(() => response.socket?.destroy(), 20));
+    };
+    const response = await get('/api/v2/notifications/inbox/watch');
+    expect(response.status).toBe(200);
+    const reader = response.body?.getReader();
+    if (reader === undefined) throw new Error('no body');
+    let text = '';
+    const outcome = await (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'ended';
+        text += new TextDecoder().decode(value);
+      }
+    })().catch(() => 'errored');
+    expect(outcome).toBe('ended');
+    expect(text).toBe('data: one\n\n');
+  });
+
   it('answers 502 when the upstream is down, and debug routes 404 without --agent-debug-url', async () => {
     const doomed = await startScriptedUpstream();
     const proxy = createPlatformProxy({ platformUrl: doomed.url });

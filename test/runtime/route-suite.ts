@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { DEFAULT_MODELS } from '../../pipeline/distill/providers/defaults.ts';
 import { build } from '../support/digest-tree.ts';
 import type { RouteTarget } from '../support/route-targets.ts';
 import { tempFolder } from '../support/temp-folder.ts';
@@ -50,21 +51,21 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
       expect(response.status).toBe(200);
       const body = await response.json();
       expect(Array.isArray(body.suggestions)).toBe(true);
-      expect(body.model).toBe('claude-sonnet-4-5');
+      expect(body.model).toBe(DEFAULT_MODELS.anthropic);
     });
 
     it('POST keyword mode ranks sections and echoes the query', async () => {
       const response = await target.fetch('/api/ask', json({ query: 'revoke a session token', mode: 'keyword' }));
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const body = await response.json();
-      expect(body).toMatchObject({ query: 'revoke a session token', mode: 'keyword', model: 'claude-sonnet-4-5' });
+      expect(body).toMatchObject({ query: 'revoke a session token', mode: 'keyword', model: DEFAULT_MODELS.anthropic });
       expect(body.warning).toBeUndefined();
       expect(body.results[0]).toMatchObject({ title: 'Session tokens', heading: 'Revoke a token', url: '/guide/tokens#revoke-a-token', group: 'guide' });
     });
 
     it('rule 1: an empty or whitespace query answers the empty keyword JSON, whatever the mode', async () => {
       for (const body of [{ query: '' }, { query: '   \n' }, { query: ' ', mode: 'agentic' }]) {
-        expect(await (await target.fetch('/api/ask', json(body))).json()).toEqual({ results: [], query: '', model: 'claude-sonnet-4-5', mode: 'keyword' });
+        expect(await (await target.fetch('/api/ask', json(body))).json()).toEqual({ results: [], query: '', model: DEFAULT_MODELS.anthropic, mode: 'keyword' });
       }
     });
 

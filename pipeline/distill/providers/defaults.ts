@@ -8,9 +8,9 @@ export const MODEL_PROVIDERS: readonly ModelProvider[] = ['anthropic', 'openai',
 
 /** Models used when neither `--model` nor `ASK_MODEL` names one. */
 export const DEFAULT_MODELS: Readonly<Record<ModelProvider, string>> = {
-  anthropic: 'claude-sonnet-4-5',
-  openai: 'gpt-4.1-mini',
-  gemini: 'gemini-2.5-flash',
+  anthropic: 'claude-sonnet-5-5',
+  openai: 'gpt-5.4-mini',
+  gemini: 'gemini-3.5-flash',
 };
 
 /** The variable that holds each provider's API key. */

@@ -8,9 +8,9 @@ export interface LoopBounds {
   readonly maxOpenedSections: number;
   /** Results one search returns to the model. */
   readonly maxResultsPerSearch: number;
-  /** Output tokens of one research step (tool calls only need a few). */
+  /** Output tokens of one research step (tool calls need few; Gemini counts its thinking here too). */
   readonly maxStepTokens: number;
-  /** Output tokens of the streamed answer. */
+  /** Output tokens of the streamed answer (Gemini's thinking included). */
   readonly maxOutputTokens: number;
   /** Characters of a `source-primary` section's source text handed to the model. */
   readonly maxSourceChars: number;
@@ -21,8 +21,8 @@ export const DEFAULT_BOUNDS: LoopBounds = {
   maxSubQueries: 6,
   maxOpenedSections: 6,
   maxResultsPerSearch: 6,
-  maxStepTokens: 1024,
-  maxOutputTokens: 1500,
+  maxStepTokens: 2048,
+  maxOutputTokens: 2048,
   maxSourceChars: 12_000,
 };
 

@@ -32,6 +32,8 @@ export function distillerFor(
 ): Distiller {
   return createModelDistiller({
     provider,
+    // A model of our own: the default may be one the SDK warns about on every call.
+    model: `${provider}-fake-model`,
     apiKey: FAKE_KEY,
     baseUrl: fake.url,
     maxRetries: 2,
