@@ -83,12 +83,12 @@ export function createSectionQueue(options: SectionQueueOptions) {
     /** Queues the sections of one page. */
     add(page: Page, sections: readonly Section[]): void {
       for (const section of sections) {
+        // once the build has failed, queued sections are skipped (no more paid calls);
+        // what finished before is in the answer cache for the rerun
         const task = limit(() => (failure === null ? one(section, page) : Promise.resolve())).then(
           () => options.onProgress?.((done += 1), tasks.length),
           (error: unknown) => {
-            // stop paying for calls once the build has failed; what finished is in the cache
             failure ??= error;
-            limit.clearQueue();
           },
         );
         tasks.push(task);

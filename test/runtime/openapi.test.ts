@@ -51,3 +51,21 @@ describe('/openapi.yaml', () => {
     expect(responses('/api/ask/archive', 'get')).toEqual(expect.arrayContaining(['200', '304']));
   });
 });
+
+describe('/openapi.yaml with the platform proxy mounted', () => {
+  it('documents the platform operations too and is still valid OpenAPI 3.1', async () => {
+    const folder = await tempFolder();
+    await build(SITE, path.join(folder.dir, 'digest'));
+    const withProxy = createNodeAskHandler({
+      digestDir: path.join(folder.dir, 'digest'),
+      processEnv: {},
+      log: () => {},
+      platformUrl: 'http://127.0.0.1:9',
+    });
+    const combined = parseYaml(await (await withProxy(new Request('http://local/openapi.yaml'))).text());
+    await folder.cleanup();
+    expect(Object.keys(combined.paths)).toEqual(expect.arrayContaining(['/api/ask', '/api/v2/users/login', '/api/v2/notifications/inbox/watch']));
+    const result = await new Validator().validate(combined);
+    expect(result.errors ?? []).toEqual([]);
+  });
+});

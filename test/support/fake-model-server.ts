@@ -62,6 +62,8 @@ export interface FakeModelServer {
   script(...replies: ScriptedReply[]): void;
   /** The reply once the script is empty (default: a 500 saying so, to fail loudly). */
   otherwise(reply: ScriptedReply): void;
+  /** Answers from a function of the request once the script is empty (before `otherwise`). */
+  respond(responder: (request: RecordedRequest) => ScriptedReply | undefined): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startFakeModelServer(protocol: WireProtocol, basePath = ''
   const requests: RecordedRequest[] = [];
   let fallback: ScriptedReply = { status: 500, errorMessage: 'the fake server has no scripted reply left' };
   let serial = 0;
+  let responder: ((request: RecordedRequest) => ScriptedReply | undefined) | undefined;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -107,7 +110,7 @@ export async function startFakeModelServer(protocol: WireProtocol, basePath = ''
         };
         requests.push(recorded);
         serial += 1;
-        const reply = queue.shift() ?? fallback;
+        const reply = queue.shift() ?? responder?.(recorded) ?? fallback;
         if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
         if (res.destroyed) return;
         const headers = { 'request-id': `req_fake_${serial}`, ...reply.headers };
@@ -142,6 +145,9 @@ export async function startFakeModelServer(protocol: WireProtocol, basePath = ''
     url: `http://127.0.0.1:${port}${basePath}`,
     requests,
     script: (...replies) => queue.push(...replies),
+    respond: (fn) => {
+      responder = fn;
+    },
     otherwise: (reply) => {
       fallback = reply;
     },
