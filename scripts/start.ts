@@ -3,21 +3,10 @@
 // on http://127.0.0.1:4321 (PORT overrides the port).
 import { checkDigest } from '../pipeline/build/check.ts';
 import { runCli } from '../pipeline/cli/main.ts';
-import type { CliIO } from '../pipeline/cli/io.ts';
+import { processIO } from '../pipeline/cli/process.ts';
 import { startReferencePlatform } from '../pipeline/platform/index.ts';
 
-const stopSignal = new Promise<void>((resolve) => {
-  process.once('SIGINT', resolve);
-  process.once('SIGTERM', resolve);
-});
-const io: CliIO = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  env: process.env,
-  cwd: process.cwd(),
-  interactive: Boolean(process.stderr.isTTY) && !process.env['CI'],
-  stopSignal,
-};
+const io = processIO();
 
 const staleness = await checkDigest('content-fixtures', 'digest');
 if (staleness.stale) {

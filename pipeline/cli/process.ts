@@ -1,19 +1,25 @@
+import type { CliIO } from './io.ts';
 import { runCli } from './main.ts';
 
-/** Runs the command line of this process and exits with its code. */
-export async function main(): Promise<void> {
+/** The command line's IO for this process: its streams, environment and folder; stops on SIGINT/SIGTERM. */
+export function processIO(): CliIO {
   const stopSignal = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  const code = await runCli(process.argv.slice(2), {
+  return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
     cwd: process.cwd(),
     interactive: Boolean(process.stderr.isTTY) && !process.env['CI'],
     stopSignal,
-  });
+  };
+}
+
+/** Runs the command line of this process and exits with its code. */
+export async function main(): Promise<void> {
+  const code = await runCli(process.argv.slice(2), processIO());
   process.exitCode = code;
   // a server command resolves only after it closed; nothing else keeps the process alive
   if (code !== 0) setImmediate(() => process.exit(code));
