@@ -111,11 +111,11 @@ describe('rule 5: BM25 length normalisation with a floor', () => {
     expect(index.file.sections[first?.index ?? -1]?.[0]).toBe('short');
   });
 
-  it('floors the factor at 0.5 so an empty stub gets at most twice the score, not four times', () => {
+  it('floors the factor at 1 so an empty stub is not rewarded for its shortness (BM25 alone would give it four times the score)', () => {
     const index = indexOf([{ id: 'stub', heading: 'needle', text: '' }, ...filler(6)], { stem: false });
     const floored = rankSections(index, 'needle', exactOnly).ranked[0]?.score ?? 0;
     const unfloored = rankSections(index, 'needle', { features: { prefix: false, fuzzy: false, floor: false } }).ranked[0]?.score ?? 0;
-    expect(LENGTH_FLOOR).toBe(0.5);
+    expect(LENGTH_FLOOR).toBe(1);
     expect(unfloored / floored).toBeCloseTo(LENGTH_FLOOR / (1 - BM25_B), 10);
   });
 });

@@ -59,7 +59,7 @@ export function referenceRank(
         if (doc.signal.has(term)) raw += w;
         if (doc.heading.has(term)) raw += 3 * w;
       }
-      const factor = Math.max(0.5, 1 - 0.75 + (0.75 * doc.length) / average); // rule 5
+      const factor = Math.max(1, 1 - 0.75 + (0.75 * doc.length) / average); // rule 5
       return { id: doc.id, page: doc.page, score: raw / factor, position };
     })
     .filter((result) => result.score > 0)
