@@ -3,21 +3,18 @@
  * applications: every operation of those tags, called through the proxy
  * against the reference platform, with the responses held to the table's schemas.
  */
-import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../pipeline/platform/credentials.ts';
-import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, type PlatformCore } from '../../pipeline/platform/index.ts';
 import { unseal } from '../../pipeline/platform/secrets.ts';
-import { createPlatformProxy, PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { MEMBER, OWNER, startPlatformBehindProxy, type PlatformBehindProxy, type ServedPlatform } from '../support/platform-harness.ts';
 
 const TAGS = ['Authorization', 'Login', 'External auth', 'Applications'];
-const OWNER = { email: 'owner@example.com', password: 'Granite-Falcon-e2e-91' };
-const MEMBER = { email: 'member@example.com', password: 'Copper-Willow-e2e-42' };
 
+let harness: PlatformBehindProxy;
 let core: PlatformCore;
-let platform: { url: string; agentDebugUrl: string; close(): Promise<void> };
-let server: Server;
+let platform: ServedPlatform;
 let proxyUrl: string;
 const covered = new Set<string>();
 let ownerToken = '';
@@ -55,26 +52,13 @@ async function login(email: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  core = await openPlatformCore({ owner: OWNER });
-  platform = await servePlatform(core);
-  await createUser(core.services.db, { ...MEMBER, username: 'member', role: 'member' });
-  const proxy = createPlatformProxy({ platformUrl: platform.url, agentDebugUrl: platform.agentDebugUrl });
-  server = createServer(getRequestListener(async (request) => (await proxy(request)) ?? new Response('docs', { status: 200 }), {
-    overrideGlobalObjects: false,
-  }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  proxyUrl = `http://127.0.0.1:${address.port}`;
+  harness = await startPlatformBehindProxy();
+  ({ core, platform, proxyUrl } = harness);
   ownerToken = await login(OWNER.email, OWNER.password);
   memberToken = await login(MEMBER.email, MEMBER.password);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await platform.close();
-});
+afterAll(() => harness.close());
 
 describe('authorization and login', () => {
   it('lists the API key scopes without a token', async () => {

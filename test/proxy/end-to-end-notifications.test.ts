@@ -3,20 +3,16 @@
  * operations and the agent debug routes: every operation of those tags, called
  * through the proxy against the reference platform, responses held to the table's schemas.
  */
-import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, issueSessionToken, openPlatformCore, servePlatform, SYSTEM_USER_ID, TEMPLATE_IDS, type PlatformCore } from '../../pipeline/platform/index.ts';
-import { createPlatformProxy, PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { issueSessionToken, SYSTEM_USER_ID, TEMPLATE_IDS, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { OWNER, startPlatformBehindProxy, type PlatformBehindProxy } from '../support/platform-harness.ts';
 
 const TAGS = ['Notifications', 'Automation', 'Agent debug'];
-const OWNER = { email: 'owner@example.com', password: 'Granite-Falcon-e2e-91' };
-const MEMBER = { email: 'member@example.com', password: 'Copper-Willow-e2e-42' };
 
+let harness: PlatformBehindProxy;
 let core: PlatformCore;
-let platform: { url: string; agentDebugUrl: string; close(): Promise<void> };
-let server: Server;
 let proxyUrl: string;
 const covered = new Set<string>();
 let ownerToken = '';
@@ -56,26 +52,13 @@ const custom = (token: string, title: string, message = '') =>
   api('POST', '/api/v2/notifications/custom', { token, body: { content: { title, message } } });
 
 beforeAll(async () => {
-  core = await openPlatformCore({ owner: OWNER });
-  platform = await servePlatform(core);
-  memberId = (await createUser(core.services.db, { ...MEMBER, username: 'member', role: 'member' })).id;
+  harness = await startPlatformBehindProxy();
+  ({ core, memberId, proxyUrl } = harness);
   ownerToken = await issueSessionToken(core.services.db, (await core.services.db.query<{ id: string }>(`select id from users where email = $1`, [OWNER.email])).rows[0]?.id ?? '');
   memberToken = await issueSessionToken(core.services.db, memberId);
-  const proxy = createPlatformProxy({ platformUrl: platform.url, agentDebugUrl: platform.agentDebugUrl });
-  server = createServer(getRequestListener(async (request) => (await proxy(request)) ?? new Response('docs', { status: 200 }), {
-    overrideGlobalObjects: false,
-  }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  proxyUrl = `http://127.0.0.1:${address.port}`;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await platform.close();
-});
+afterAll(() => harness.close());
 
 describe('sending notifications', () => {
   it('delivers a custom notification to the sender, and refuses system users', async () => {

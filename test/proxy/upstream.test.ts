@@ -1,33 +1,22 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../../pipeline/proxy/headers.ts';
 import { createPlatformProxy } from '../../pipeline/proxy/index.ts';
+import { startProxyOverScriptedUpstream, type ProxyOverScriptedUpstream } from '../support/platform-harness.ts';
 import { answerJson, gate, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
 
 const TOKEN = 'abcdef0123-tokentokentokentoken';
 const MiB = 1024 * 1024;
 
+let harness: ProxyOverScriptedUpstream;
 let upstream: ScriptedUpstream;
-let server: Server;
 let proxyUrl: string;
 
 beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  const proxy = createPlatformProxy({ platformUrl: upstream.url, agentDebugUrl: upstream.url, timeoutMs: 300 });
-  server = createServer(getRequestListener(async (request) => (await proxy(request)) ?? new Response('host', { status: 200 }), {
-    overrideGlobalObjects: false,
-  }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  proxyUrl = `http://127.0.0.1:${address.port}`;
+  harness = await startProxyOverScriptedUpstream({ timeoutMs: 300 });
+  ({ upstream, proxyUrl } = harness);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await upstream.kill();
-});
+afterAll(() => harness.close());
 beforeEach(() => {
   upstream.requests.length = 0;
   upstream.handle = answerJson(200, { ok: true });

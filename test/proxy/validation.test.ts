@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlatformProxy, PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
-import { startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { startProxyOverScriptedUpstream, type PlatformProxy, type ProxyOverScriptedUpstream } from '../support/platform-harness.ts';
+import type { ScriptedUpstream } from '../support/scripted-upstream.ts';
 
 const TOKEN = 'abcdef0123-tokentokentokentoken';
 const VALID: Record<string, string> = {
@@ -13,27 +12,16 @@ const VALID: Record<string, string> = {
 };
 const headers = { 'svc-session-token': TOKEN, 'content-type': 'application/json' };
 
+let harness: ProxyOverScriptedUpstream;
 let upstream: ScriptedUpstream;
-let proxy: (request: Request) => Promise<Response | null>;
-let server: Server;
+let proxy: PlatformProxy;
 let proxyUrl: string;
 
 beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  proxy = createPlatformProxy({ platformUrl: upstream.url, agentDebugUrl: upstream.url, maxBodyBytes: 1024 });
-  server = createServer(getRequestListener(async (request) => (await proxy(request)) ?? new Response('host page', { status: 200 }), {
-    overrideGlobalObjects: false,
-  }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  proxyUrl = `http://127.0.0.1:${address.port}`;
+  harness = await startProxyOverScriptedUpstream({ maxBodyBytes: 1024 });
+  ({ upstream, proxy, proxyUrl } = harness);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await upstream.kill();
-});
+afterAll(() => harness.close());
 beforeEach(() => {
   upstream.requests.length = 0;
 });

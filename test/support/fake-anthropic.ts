@@ -1,7 +1,10 @@
 import {
   deltasOf,
+  scriptedError,
+  sseFrame,
   startFakeModelServer,
   usageOf,
+  type ErrorNames,
   type FakeModelServer,
   type RecordedRequest,
   type ScriptedReply,
@@ -15,12 +18,10 @@ import {
  * `message_delta`, `message_stop`, `ping`, `error`), and error bodies as the API sends them.
  */
 
-const ERROR_TYPES: Readonly<Record<number, string>> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  429: 'rate_limit_error',
-  500: 'api_error',
-  529: 'overloaded_error',
+const ERRORS: ErrorNames = {
+  byStatus: { 400: 'invalid_request_error', 401: 'authentication_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' },
+  otherwise: 'api_error',
+  defaultMessage: 'Internal server error',
 };
 
 function forcedTool(request: RecordedRequest): string {
@@ -46,14 +47,14 @@ function usage(reply: ScriptedReply) {
 }
 
 function frame(event: string, data: unknown, delta = false): WireFrame {
-  return { data: `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, delta };
+  return sseFrame(data, { event, delta });
 }
 
 export const anthropicProtocol: WireProtocol = {
   isStream: (request) => request.body.stream === true,
   error: (reply) => {
-    const status = reply.status ?? 500;
-    return { status, body: { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message: reply.errorMessage ?? 'Internal server error' } } };
+    const { status, name, message } = scriptedError(reply, ERRORS);
+    return { status, body: { type: 'error', error: { type: name, message } } };
   },
   message: (reply, request, serial) => {
     const content = blocks(reply, request, serial);

@@ -1,11 +1,13 @@
 import {
   deltasOf,
+  scriptedError,
+  sseFrame,
   startFakeModelServer,
   usageOf,
+  type ErrorNames,
   type FakeModelServer,
   type RecordedRequest,
   type ScriptedReply,
-  type WireFrame,
   type WireProtocol,
 } from './fake-model-server.ts';
 
@@ -15,12 +17,10 @@ import {
  * and Google's error bodies (`{ error: { code, message, status } }`).
  */
 
-const STATUSES: Readonly<Record<number, string>> = {
-  400: 'INVALID_ARGUMENT',
-  403: 'PERMISSION_DENIED',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-  503: 'UNAVAILABLE',
+const STATUSES: ErrorNames = {
+  byStatus: { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' },
+  otherwise: 'INTERNAL',
+  defaultMessage: 'Internal error encountered.',
 };
 
 function usage(reply: ScriptedReply) {
@@ -44,8 +44,8 @@ function parts(reply: ScriptedReply): Record<string, unknown>[] {
 export const geminiProtocol: WireProtocol = {
   isStream: (request) => request.path.endsWith(':streamGenerateContent'),
   error: (reply) => {
-    const status = reply.status ?? 500;
-    return { status, body: { error: { code: status, message: reply.errorMessage ?? 'Internal error encountered.', status: STATUSES[status] ?? 'INTERNAL' } } };
+    const { status, name, message } = scriptedError(reply, STATUSES);
+    return { status, body: { error: { code: status, message, status: name } } };
   },
   message: (reply, request, serial) => ({
     candidates: [{ content: { role: 'model', parts: parts(reply) }, finishReason: 'STOP', index: 0 }],
@@ -55,7 +55,7 @@ export const geminiProtocol: WireProtocol = {
   }),
   stream: (reply, request, serial) => {
     const deltas = deltasOf(reply);
-    const frames: WireFrame[] = deltas.map((text, index) => {
+    return deltas.map((text, index) => {
       const last = index === deltas.length - 1;
       const body = {
         candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
@@ -63,9 +63,8 @@ export const geminiProtocol: WireProtocol = {
         modelVersion: modelOf(request),
         responseId: `fake-${serial}`,
       };
-      return { data: `data: ${JSON.stringify(body)}\r\n\r\n`, delta: true };
+      return sseFrame(body, { delta: true, lineEnd: '\r\n' });
     });
-    return frames;
   },
 };
 

@@ -76,6 +76,29 @@ export function deltasOf(reply: ScriptedReply): readonly string[] {
   return typeof reply.text === 'string' ? [reply.text] : reply.text;
 }
 
+/** How a provider names its errors: by HTTP status, the name for any other status, and the message when the reply gives none. */
+export interface ErrorNames {
+  readonly byStatus: Readonly<Record<number, string>>;
+  readonly otherwise: string;
+  readonly defaultMessage: string;
+}
+
+/** An error reply as the provider names it: its status (500 unless scripted), the provider's name for that status, the message. */
+export function scriptedError(reply: ScriptedReply, names: ErrorNames): { status: number; name: string; message: string } {
+  const status = reply.status ?? 500;
+  return { status, name: names.byStatus[status] ?? names.otherwise, message: reply.errorMessage ?? names.defaultMessage };
+}
+
+/**
+ * One server-sent event carrying `body` as JSON: an optional `event:` line, the `data:` line,
+ * and a blank line, each ended by `lineEnd`. `delta` marks a text delta (counted by `cutAfter`).
+ */
+export function sseFrame(body: unknown, options: { readonly event?: string; readonly delta?: boolean; readonly lineEnd?: '\n' | '\r\n' } = {}): WireFrame {
+  const end = options.lineEnd ?? '\n';
+  const event = options.event === undefined ? '' : `event: ${options.event}${end}`;
+  return { data: `${event}data: ${JSON.stringify(body)}${end}${end}`, delta: options.delta ?? false };
+}
+
 function writeFrame(res: ServerResponse, data: string): Promise<void> {
   return new Promise((resolve) => res.write(data, () => resolve()));
 }

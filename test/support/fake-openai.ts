@@ -1,7 +1,10 @@
 import {
   deltasOf,
+  scriptedError,
+  sseFrame,
   startFakeModelServer,
   usageOf,
+  type ErrorNames,
   type FakeModelServer,
   type ScriptedReply,
   type WireFrame,
@@ -14,12 +17,10 @@ import {
  * `[DONE]` (with the usage chunk when `stream_options.include_usage`), and error bodies.
  */
 
-const ERROR_TYPES: Readonly<Record<number, string>> = {
-  400: 'invalid_request_error',
-  401: 'invalid_request_error',
-  429: 'rate_limit_exceeded',
-  500: 'server_error',
-  503: 'server_error',
+const ERRORS: ErrorNames = {
+  byStatus: { 400: 'invalid_request_error', 401: 'invalid_request_error', 429: 'rate_limit_exceeded', 500: 'server_error', 503: 'server_error' },
+  otherwise: 'server_error',
+  defaultMessage: 'The server had an error',
 };
 
 function usage(reply: ScriptedReply) {
@@ -33,15 +34,14 @@ function usage(reply: ScriptedReply) {
 }
 
 function chunk(serial: number, model: unknown, choices: unknown[], extra: Record<string, unknown> = {}, delta = false): WireFrame {
-  const body = { id: `chatcmpl-fake-${serial}`, object: 'chat.completion.chunk', created: 1_700_000_000, model, choices, ...extra };
-  return { data: `data: ${JSON.stringify(body)}\n\n`, delta };
+  return sseFrame({ id: `chatcmpl-fake-${serial}`, object: 'chat.completion.chunk', created: 1_700_000_000, model, choices, ...extra }, { delta });
 }
 
 export const openaiProtocol: WireProtocol = {
   isStream: (request) => request.body.stream === true,
   error: (reply) => {
-    const status = reply.status ?? 500;
-    return { status, body: { error: { message: reply.errorMessage ?? 'The server had an error', type: ERROR_TYPES[status] ?? 'server_error', param: null, code: null } } };
+    const { status, name, message } = scriptedError(reply, ERRORS);
+    return { status, body: { error: { message, type: name, param: null, code: null } } };
   },
   message: (reply, request, serial) => {
     const calls = (reply.toolCalls ?? []).map((call, index) => ({

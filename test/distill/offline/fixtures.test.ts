@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../pipeline/content/index.ts';
 import { createOfflineDistiller } from '../../../pipeline/distill/offline/index.ts';
 import type { DigestNode, SectionDistillation } from '../../../pipeline/types.ts';
+import { sectionNode } from './helpers.ts';
 
 const contentDir = path.resolve(import.meta.dirname, '../../../content-fixtures');
 
@@ -28,19 +29,12 @@ describe('offline distiller on content-fixtures', () => {
       for (const fact of result.facts) expect(section.source.includes(fact.literal), `${section.id}: ${fact.literal}`).toBe(true);
       expect(result.summary.length, section.id).toBeGreaterThan(0);
       expect(result.terms.length, section.id).toBeGreaterThan(0);
-      nodes.push({
-        id: section.id,
-        kind: 'section',
-        title: section.title,
-        heading: section.heading,
-        group: section.group,
-        url: section.url,
+      nodes.push(sectionNode(section, {
         summary: result.summary,
         facts: result.facts.map((fact) => ({ ...fact, chunkId: section.id })),
-        sources: [{ chunkId: section.id, url: section.url, anchor: section.anchor }],
         mode: result.mode,
         terms: result.terms,
-      });
+      }));
     }
     const modes = new Set(results.map((result) => result.mode));
     expect(modes).toEqual(new Set(['agent-primary', 'source-primary']));

@@ -69,16 +69,25 @@ export function makeCorpus(
 ): CorpusInput {
   const pages = entries.map((entry) => entry.page);
   const sections = entries.flatMap((entry) => entry.sources.map((source) => makeSection(entry.page, source)));
-  const nodes: DigestNode[] = sections.map((section) => ({
+  const nodes = sections.map((section) => sectionNode(section, { facts: [], ...node(section) }));
+  return { pages, sections, nodes };
+}
+
+/**
+ * The digest node of `section` holding `content` exactly as given: the section's id,
+ * title, heading, group, url and its one source filled in the way `nodeFromDistillation`
+ * fills them, but without its verbatim filter, trimming or deduplication, so a test sees
+ * what the distiller itself returned.
+ */
+export function sectionNode(section: Section, content: Pick<DigestNode, 'summary' | 'facts' | 'mode' | 'terms'>): DigestNode {
+  return {
     id: section.id,
     kind: 'section',
     title: section.title,
     heading: section.heading,
     group: section.group,
     url: section.url,
-    facts: [],
     sources: [{ chunkId: section.id, url: section.url, anchor: section.anchor }],
-    ...node(section),
-  }));
-  return { pages, sections, nodes };
+    ...content,
+  };
 }
