@@ -1,6 +1,9 @@
 import { hashContentFiles, loadContent } from '../content/index.ts';
 import type { Manifest } from '../digest/manifest.ts';
-import { readManifest } from '../digest/read.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { readDigestFile, readManifest } from '../digest/read.ts';
+import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
+import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import { createOfflineDistiller } from '../distill/offline/index.ts';
 
 export interface Staleness {
@@ -12,8 +15,16 @@ export interface Staleness {
   readonly changed: readonly string[];
   /** Content files whose bytes differ from the build's, added or removed. */
   readonly files: readonly string[];
-  /** Passes whose prompt or algorithm changed since the build. */
+  /** Passes whose prompt or algorithm changed since the build (`search tables` when their version did). */
   readonly templates: readonly string[];
+}
+
+/** `search tables` when the digest's tables are of another schema or tokenizer than this ask writes. */
+async function changedTables(outDir: string): Promise<string[]> {
+  const text = await readDigestFile(outDir, DIGEST_FILES.searchIndex);
+  if (text === null) return ['search tables'];
+  const header = /^\{"schema":(\d+),"tokenizer":"([^"]*)"/.exec(text);
+  return header?.[1] === String(SEARCH_SCHEMA_VERSION) && header[2] === TOKENIZER_VERSION ? [] : ['search tables'];
 }
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -38,7 +49,7 @@ function changedTemplates(manifest: Manifest): string[] {
 export async function checkDigest(contentDir: string, outDir: string, cacheDir?: string): Promise<Staleness> {
   const manifest = await readManifest(outDir);
   if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
-  const templates = changedTemplates(manifest);
+  const templates = [...changedTemplates(manifest), ...(await changedTables(outDir))];
   const fileHashes = await hashContentFiles(contentDir);
   const files = changedFiles(fileHashes, manifest.files);
   if (files.length === 0) return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates };

@@ -6,14 +6,15 @@ import type { AgenticStreamer } from './ask-routes.ts';
  * Rule 4's stream over the loaded digest: the loop searches with the same keyword scorer and
  * opens sections by id; a `source-primary` section is opened with its source text too.
  */
-export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, signal) =>
-  streamAgenticAnswer({
+export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, signal) => {
+  const telemetry = config.telemetry();
+  return streamAgenticAnswer({
     query,
     provider: config.provider,
     model: config.model,
     apiKey: config.apiKey,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
-    ...(config.telemetry === undefined ? {} : { telemetry: config.telemetry }),
+    ...(telemetry === undefined ? {} : { telemetry }),
     signal,
     search: (subQuery) => searchSections(data.index, subQuery).map(({ id, title, heading, url, group, snippet }) => ({
       id,
@@ -32,3 +33,4 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
       return sourceText === undefined ? { node } : { node, sourceText };
     },
   });
+};

@@ -10,8 +10,8 @@ export interface LoopConfig {
   /** The provider key, when one is configured; server-side only. */
   readonly apiKey: string | undefined;
   readonly baseUrl: string | undefined;
-  /** Tracing of answers, when TELEMETRY_KEY (or TELEMETRY_API_KEY) is set. */
-  readonly telemetry: TelemetryConfig | undefined;
+  /** Tracing of answers, when TELEMETRY_KEY (or TELEMETRY_API_KEY) is set; read only when an answer runs. */
+  readonly telemetry: () => TelemetryConfig | undefined;
 }
 
 function read(sources: KeySources, name: string): string | undefined {
@@ -34,6 +34,6 @@ export function loopConfig(sources: KeySources, option: { provider?: string | un
     apiKey: lookupProviderKey(provider, sources),
     baseUrl: read(sources, BASE_URL_VARIABLES[provider]),
     // the same order as the key: runtime, then process, then build-time environment
-    telemetry: telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
+    telemetry: () => telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
   };
 }

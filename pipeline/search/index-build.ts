@@ -80,7 +80,7 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
     }
     noteSurfaces(`${section.title}\n${section.heading ?? ''}\n${section.text}`);
     rows.push([section.id, section.title, section.heading, section.url, section.group, bodyTokens.length]);
-    texts.push(section.text);
+    texts.push(section.text.normalize('NFKC'));
     totalLength += bodyTokens.length;
   });
 

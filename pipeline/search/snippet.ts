@@ -23,7 +23,7 @@ function cutForwardToSpace(text: string, start: number): number {
  * text was cut. With no matched term in the text, its beginning.
  */
 export function makeSnippet(text: string, matched: ReadonlySet<string>, stemmed: boolean): string {
-  const flat = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= SNIPPET_LENGTH) return flat;
   let anchor = 0;
   for (const span of tokenSpans(flat, { stem: stemmed })) {

@@ -51,16 +51,15 @@ function runTokens(run: string, useStem: boolean): string[] {
 }
 
 /**
- * The runs of a text with their offsets and tokens (used to place snippets).
- * Offsets index the NFKC-normalised text, which equals the input for ordinary prose.
+ * The runs of a text with their offsets and tokens, lazily, in order (used to place snippets,
+ * which stop at the first match). Offsets index the NFKC-normalised text, which equals the
+ * input for ordinary prose.
  */
-export function tokenSpans(text: string, options: TokenizeOptions = {}): TokenSpan[] {
+export function* tokenSpans(text: string, options: TokenizeOptions = {}): Generator<TokenSpan> {
   const useStem = options.stem ?? true;
-  const spans: TokenSpan[] = [];
   for (const match of text.normalize('NFKC').matchAll(RUN)) {
-    spans.push({ start: match.index, end: match.index + match[0].length, tokens: runTokens(match[0], useStem) });
+    yield { start: match.index, end: match.index + match[0].length, tokens: runTokens(match[0], useStem) };
   }
-  return spans;
 }
 
 /**

@@ -46,6 +46,16 @@ describe('ask digest build / check / diff / index build', () => {
     expect(built.err).toEqual(['ask: OPENAI_API_KEY is not set: using the offline distiller (deterministic, no model calls) instead of openai.']);
   });
 
+  it('check exits 1 when the search tables were written by another tokenizer version', async () => {
+    const cwd = await project();
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    const tables = path.join(cwd, 'digest/search/index.json');
+    await writeFile(tables, (await readFile(tables, 'utf8')).replace('"tokenizer":"tok-', '"tokenizer":"old-'));
+    const result = await runAsk(['digest', 'check', '--content', 'content'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('  template search tables');
+  });
+
   it('check without any digest exits 1 and says to build one', async () => {
     const cwd = await project();
     const result = await runAsk(['digest', 'check', '--content', 'content'], cwd);
