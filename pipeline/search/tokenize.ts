@@ -25,10 +25,23 @@ export interface TokenSpan {
   readonly tokens: readonly string[];
 }
 
+/** Stems of words already seen: documentation repeats its vocabulary, and stemming is the hot path. */
+const stems = new Map<string, string>();
+
+function stemmed(word: string): string {
+  let known = stems.get(word);
+  if (known === undefined) {
+    known = stem(word);
+    if (stems.size > 200_000) stems.clear();
+    stems.set(word, known);
+  }
+  return known;
+}
+
 function pushWord(word: string, out: string[], useStem: boolean): void {
   if (word.length === 0 || word.length > MAX_TOKEN_LENGTH) return;
   if (word.length === 1 && !/\p{N}/u.test(word)) return;
-  out.push(useStem ? stem(word) : word);
+  out.push(useStem ? stemmed(word) : word);
 }
 
 /** The tokens of one run: the whole identifier (when it is one) and its parts. */
@@ -39,7 +52,8 @@ function runTokens(run: string, useStem: boolean): string[] {
   const compound = parts.length > 1 || run.startsWith('-') || run.startsWith('/');
   if (compound && lower.length <= MAX_TOKEN_LENGTH) out.push(lower);
   for (const part of parts) {
-    const pieces = part.split(CAMEL);
+    // only a word with an upper-case letter can be camel case
+    const pieces = part === part.toLowerCase() ? [part] : part.split(CAMEL);
     if (pieces.length > 1) {
       if (!compound) out.push(part.toLowerCase());
       for (const piece of pieces) pushWord(piece.toLowerCase(), out, useStem);
