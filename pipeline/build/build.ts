@@ -2,7 +2,7 @@ import path from 'node:path';
 import { corpusHash, hashContentFiles, loadContent } from '../content/index.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError, type Manifest } from '../digest/manifest.ts';
 import { buildOverview } from '../digest/overview.ts';
-import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readGlossary, readManifest } from '../digest/read.ts';
 import { recoverInterruptedWrite, writeTreeAtomically } from '../digest/write.ts';
 import { buildSearchIndex, openSearchIndex, searchSections } from '../search/index.ts';
@@ -159,7 +159,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       suggestions: suggestions.value.length,
     },
     files: content.fileHashes,
-    sections: Object.fromEntries(content.sections.map((section) => [section.id, { hash: section.hash, file: sectionFilePath(section.id) }])),
+    sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
   };
   await writeTreeAtomically(
     outDir,

@@ -60,8 +60,8 @@ export async function checkDigest(contentDir: string, outDir: string, cacheDir?:
   const changed: string[] = [];
   for (const [id, hash] of current) {
     const built = manifest.sections[id];
-    if (!built) added.push(id);
-    else if (built.hash !== hash) changed.push(id);
+    if (built === undefined) added.push(id);
+    else if (built !== hash) changed.push(id);
   }
   const removed = Object.keys(manifest.sections).filter((id) => !current.has(id));
   return { stale: true, missing: false, added: added.sort(byString), removed: removed.sort(byString), changed: changed.sort(byString), files, templates };

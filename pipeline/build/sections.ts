@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import { sha256 } from '../content/hash.ts';
 import { takeSectionTree } from '../content/section-trees.ts';
 import type { Manifest } from '../digest/manifest.ts';
+import { sectionFilePath } from '../digest/paths.ts';
 import { readNode } from '../digest/read.ts';
 import { nodeFromDistillation } from '../distill/verbatim.ts';
 import type { DigestNode, Distiller, Page, Section } from '../types.ts';
@@ -57,9 +58,9 @@ export function createSectionQueue(options: SectionQueueOptions) {
 
   const one = async (section: Section, page: Page): Promise<void> => {
     const before = reusable ? options.previous?.sections[section.id] : undefined;
-    if (before && before.hash === section.hash) {
+    if (before === section.hash) {
       takeSectionTree(section);
-      const node = await readNode(options.previousDir, before.file);
+      const node = await readNode(options.previousDir, sectionFilePath(section.id));
       if (node) {
         nodes.set(section.id, node);
         return;

@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../content/load.ts';
 import { DigestFormatError } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { readGlossary, readManifest, readNode } from '../digest/read.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
 import type { DigestNode } from '../types.ts';
@@ -37,8 +37,7 @@ export const indexBuild: Command = async (argv, io) => {
   if (manifest) {
     nodes = new Map();
     for (const section of content.sections) {
-      const entry = manifest.sections[section.id];
-      const node = entry ? await readNode(digestDir, entry.file) : null;
+      const node = manifest.sections[section.id] === undefined ? null : await readNode(digestDir, sectionFilePath(section.id));
       if (node) nodes.set(section.id, node);
     }
   }

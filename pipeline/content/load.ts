@@ -58,8 +58,16 @@ export async function listContentFiles(dir: string): Promise<string[]> {
  * since a build without parsing a single file.
  */
 export async function hashContentFiles(dir: string): Promise<Record<string, string>> {
+  const files = await listContentFiles(dir);
   const hashes: Record<string, string> = {};
-  for (const file of await listContentFiles(dir)) hashes[file] = sha256(await readFile(path.join(dir, file), 'utf8'));
+  const batch = 64;
+  for (let start = 0; start < files.length; start += batch) {
+    const slice = files.slice(start, start + batch);
+    const texts = await Promise.all(slice.map((file) => readFile(path.join(dir, file), 'utf8')));
+    slice.forEach((file, at) => {
+      hashes[file] = sha256(texts[at] ?? '');
+    });
+  }
   return hashes;
 }
 

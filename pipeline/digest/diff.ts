@@ -1,5 +1,6 @@
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import type { Manifest } from './manifest.ts';
+import { sectionFilePath } from './paths.ts';
 
 /** One side of a comparison: a digest's manifest and a way to read its files. */
 export interface DigestSide {
@@ -11,8 +12,7 @@ export interface DigestSide {
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 async function node(side: DigestSide, id: string): Promise<DigestNode | null> {
-  const entry = side.manifest?.sections[id];
-  const text = entry ? await side.read(entry.file) : null;
+  const text = side.manifest?.sections[id] === undefined ? null : await side.read(sectionFilePath(id));
   return text === null ? null : (JSON.parse(text) as DigestNode);
 }
 
@@ -84,7 +84,7 @@ export async function diffDigests(base: DigestSide, head: DigestSide): Promise<s
   const changed: string[] = [];
   for (const id of headIds.filter((candidate) => base.manifest?.sections[candidate]).sort(byString)) {
     const [before, after] = [await node(base, id), await node(head, id)];
-    if (JSON.stringify(before) !== JSON.stringify(after) || base.manifest?.sections[id]?.hash !== head.manifest?.sections[id]?.hash) changed.push(id);
+    if (JSON.stringify(before) !== JSON.stringify(after) || base.manifest?.sections[id] !== head.manifest?.sections[id]) changed.push(id);
   }
   const lines = [`# Digest changes: ${base.label} → ${head.label}`, ''];
   lines.push(`${changed.length} sections changed, ${added.length} added, ${removed.length} removed.`, '');

@@ -25,8 +25,8 @@ export const ManifestSchema = z.object({
   }),
   /** sha256 of each content file's bytes, by path. */
   files: z.record(z.string(), z.string()),
-  /** Per section id: the hash of its inputs and its node file. */
-  sections: z.record(z.string(), z.object({ hash: z.string(), file: z.string() })),
+  /** Per section id, the hash of its inputs (its node file follows from the id: digest/paths.ts). */
+  sections: z.record(z.string(), z.string()),
 });
 
 export type Manifest = z.infer<typeof ManifestSchema>;

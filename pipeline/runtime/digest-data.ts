@@ -1,5 +1,5 @@
 import { parseManifest, type Manifest } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { parseSearchIndex, type SearchIndex } from '../search/open.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
@@ -46,8 +46,9 @@ export function parseDigestFiles(files: DigestFiles): AskData {
   const manifest = parseManifest(required(files, DIGEST_FILES.manifest), 'digest');
   const index = parseSearchIndex(required(files, DIGEST_FILES.searchIndex), DIGEST_FILES.searchIndex);
   const nodeById = new Map<string, DigestNode>();
-  for (const [id, entry] of Object.entries(manifest.sections)) {
-    nodeById.set(id, parseJson<DigestNode>(required(files, entry.file), entry.file));
+  for (const id of Object.keys(manifest.sections)) {
+    const file = sectionFilePath(id);
+    nodeById.set(id, parseJson<DigestNode>(required(files, file), file));
   }
   const nodes = index.file.sections.map(([id]) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
   return {

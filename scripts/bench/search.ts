@@ -25,6 +25,7 @@ import { getHeapStatistics } from 'node:v8';
 import { buildDigest } from '../../pipeline/build/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import {
@@ -109,8 +110,8 @@ async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?:
   if (manifest === null) throw new Error(`${digestDir}: no digest`);
   const content = await loadContent({ contentDir, siteUrl: manifest.siteUrl, ...(chunkCacheDir === undefined ? {} : { cacheDir: chunkCacheDir }) });
   const nodes = new Map<string, DigestNode>();
-  for (const [id, entry] of Object.entries(manifest.sections)) {
-    const node = await readNode(digestDir, entry.file);
+  for (const id of Object.keys(manifest.sections)) {
+    const node = await readNode(digestDir, sectionFilePath(id));
     if (node) nodes.set(id, node);
   }
   return {

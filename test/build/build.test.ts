@@ -113,9 +113,9 @@ describe('digest build', () => {
     const { loadContent } = await import('../../pipeline/content/index.ts');
     const { sections } = await loadContent({ contentDir: content, siteUrl: '' });
     let facts = 0;
+    const { sectionFilePath } = await import('../../pipeline/digest/paths.ts');
     for (const section of sections) {
-      const manifest = JSON.parse(tree.get('manifest.json') ?? '{}');
-      const node = JSON.parse(tree.get(manifest.sections[section.id].file) ?? '{}');
+      const node = JSON.parse(tree.get(sectionFilePath(section.id)) ?? '{}');
       for (const fact of node.facts) {
         facts += 1;
         expect(section.source).toContain(fact.literal);
