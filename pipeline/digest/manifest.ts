@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
-export const DIGEST_SCHEMA_VERSION = 1;
+export const DIGEST_SCHEMA_VERSION = 2;
 
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
