@@ -79,9 +79,12 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
       postings.set(token, list);
     }
     noteSurfaces(`${section.title}\n${section.heading ?? ''}\n${section.text}`);
-    rows.push([section.id, section.title, section.heading, section.url, section.group, bodyTokens.length]);
+    // length in distinct tokens: scoring counts a term once per section, so the chance of a match
+    // grows with a section's vocabulary, not its word count (pivoted unique normalisation)
+    const length = new Set(bodyTokens).size;
+    rows.push([section.id, section.title, section.heading, section.url, section.group, length]);
     texts.push(section.text.normalize('NFKC'));
-    totalLength += bodyTokens.length;
+    totalLength += length;
   });
 
   const vocab = [...postings.keys()].sort(byString);

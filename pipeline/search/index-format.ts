@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 1;
+export const SEARCH_SCHEMA_VERSION = 2;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
@@ -24,7 +24,7 @@ export const SearchIndexFileSchema = z.object({
   /** False when built without a digest tree: scoring falls back to IDF overlap (rule 7). */
   hasDigest: z.boolean(),
   avgLength: z.number(),
-  /** Per section: id, page title, heading, url, group, body length in tokens. */
+  /** Per section: id, page title, heading, url, group, body length in distinct tokens. */
   sections: z.array(z.tuple([z.string(), z.string(), z.string().nullable(), z.string(), z.string().nullable(), z.number()])),
   /** Per section: the plain body text, for snippets. */
   texts: z.array(z.string()),

@@ -21,7 +21,7 @@ export function referenceRank(
       id: spec.id,
       page: slug,
       body: new Set(body),
-      length: body.length,
+      length: new Set(body).size,
       signal: new Set([...(spec.terms ?? []), spec.summary ?? '', ...(spec.facts ?? [])].flatMap((text) => tokenize(text))),
       heading: new Set(tokenize(`${spec.title ?? slug}\n${heading ?? ''}`)),
     };
