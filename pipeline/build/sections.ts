@@ -52,20 +52,19 @@ export function createSectionQueue(options: SectionQueueOptions) {
   const changed: string[] = [];
   const tasks: Promise<void>[] = [];
   const limit = pLimit(Math.max(1, options.concurrency));
+  // reusing a node is a file read, not a model call: many at a time
+  const readLimit = pLimit(64);
   let dropped = 0;
   let done = 0;
   let failure: unknown = null;
 
-  const one = async (section: Section, page: Page): Promise<void> => {
+  /** The previous digest's node of a section whose inputs did not change, or null. */
+  const reuse = async (section: Section): Promise<DigestNode | null> => {
     const before = reusable ? options.previous?.sections[section.id] : undefined;
-    if (before === section.hash) {
-      takeSectionTree(section);
-      const node = await readNode(options.previousDir, sectionFilePath(section.id));
-      if (node) {
-        nodes.set(section.id, node);
-        return;
-      }
-    }
+    return before === section.hash ? readNode(options.previousDir, sectionFilePath(section.id)) : null;
+  };
+
+  const distil = async (section: Section, page: Page): Promise<void> => {
     const key = sectionCacheKey(section, options.distiller);
     let node = await options.cache.get<DigestNode>(key);
     if (node) takeSectionTree(section);
@@ -86,12 +85,21 @@ export function createSectionQueue(options: SectionQueueOptions) {
       for (const section of sections) {
         // once the build has failed, queued sections are skipped (no more paid calls);
         // what finished before is in the answer cache for the rerun
-        const task = limit(() => (failure === null ? one(section, page) : Promise.resolve())).then(
-          () => options.onProgress?.((done += 1), tasks.length),
-          (error: unknown) => {
-            failure ??= error;
-          },
-        );
+        const task = readLimit(() => reuse(section))
+          .then((previous) => {
+            if (previous) {
+              takeSectionTree(section);
+              nodes.set(section.id, previous);
+              return undefined;
+            }
+            return limit(() => (failure === null ? distil(section, page) : Promise.resolve()));
+          })
+          .then(
+            () => options.onProgress?.((done += 1), tasks.length),
+            (error: unknown) => {
+              failure ??= error;
+            },
+          );
         tasks.push(task);
       }
     },
