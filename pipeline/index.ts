@@ -1,0 +1,19 @@
+// The package's main entry: the one keyword scorer and the build pipeline.
+export { loadSearchIndex, searchKeyword, searchSections, parseSearchIndex, openSearchIndex, buildSearchIndex, SearchIndexError } from './search/index.ts';
+export type { SearchIndex, SearchIndexFile, RankOptions, ScoringFeatures, SectionHit } from './search/index.ts';
+export { buildDigest, type BuildOptions, type BuildReport } from './build/build.ts';
+export { checkDigest, type Staleness } from './build/check.ts';
+export { loadContent, ContentErrors, type LoadedContent } from './content/index.ts';
+export { createOfflineDistiller } from './distill/offline/index.ts';
+export { chooseDistiller } from './distill/choose.ts';
+export type {
+  DigestNode,
+  Distiller,
+  Fact,
+  GlossaryEntry,
+  KeywordResult,
+  Page,
+  Section,
+  SectionSummary,
+  SearchOptions,
+} from './types.ts';
