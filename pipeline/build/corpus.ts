@@ -44,4 +44,4 @@ export async function runCorpusPass<T>(
   return { value, inputHash, ran: true };
 }
 
-export type { CorpusInput, CorpusPass };
+export type { CorpusPass };
