@@ -8,6 +8,7 @@ import { recoverInterruptedWrite, writeTreeAtomically } from '../digest/write.ts
 import { buildSearchIndex, openSearchIndex, searchSections } from '../search/index.ts';
 import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
 import { AnswerCache } from './cache.ts';
+import { searchTablesCurrent } from './check.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
 import { createSectionQueue, sameDistiller } from './sections.ts';
 import { digestFiles } from './tree.ts';
@@ -72,7 +73,8 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   await recoverInterruptedWrite(outDir);
   const previous = await previousManifest(outDir);
 
-  if (previous && !options.force && previous.siteUrl === options.siteUrl && sameTemplates(previous, distiller)) {
+  // nothing to do when the inputs are those of the manifest and the tables are of this version
+  if (previous && !options.force && previous.siteUrl === options.siteUrl && sameTemplates(previous, distiller) && (await searchTablesCurrent(outDir))) {
     const fileHashes = await hashContentFiles(options.contentDir);
     if (sameRecord(fileHashes, previous.files)) {
       return {

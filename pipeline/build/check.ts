@@ -19,12 +19,14 @@ export interface Staleness {
   readonly templates: readonly string[];
 }
 
-/** `search tables` when the digest's tables are of another schema or tokenizer than this ask writes. */
-async function changedTables(outDir: string): Promise<string[]> {
+/**
+ * Whether a digest's search tables are of the schema and tokenizer this ask writes (read from the
+ * head of the file, without parsing the tables).
+ */
+export async function searchTablesCurrent(outDir: string): Promise<boolean> {
   const text = await readDigestFile(outDir, DIGEST_FILES.searchIndex);
-  if (text === null) return ['search tables'];
-  const header = /^\{"schema":(\d+),"tokenizer":"([^"]*)"/.exec(text);
-  return header?.[1] === String(SEARCH_SCHEMA_VERSION) && header[2] === TOKENIZER_VERSION ? [] : ['search tables'];
+  const header = text === null ? null : /^\{"schema":(\d+),"tokenizer":"([^"]*)"/.exec(text.slice(0, 200));
+  return header?.[1] === String(SEARCH_SCHEMA_VERSION) && header[2] === TOKENIZER_VERSION;
 }
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -49,7 +51,7 @@ function changedTemplates(manifest: Manifest): string[] {
 export async function checkDigest(contentDir: string, outDir: string, cacheDir?: string): Promise<Staleness> {
   const manifest = await readManifest(outDir);
   if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
-  const templates = [...changedTemplates(manifest), ...(await changedTables(outDir))];
+  const templates = [...changedTemplates(manifest), ...((await searchTablesCurrent(outDir)) ? [] : ['search tables'])];
   const fileHashes = await hashContentFiles(contentDir);
   const files = changedFiles(fileHashes, manifest.files);
   if (files.length === 0) return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates };

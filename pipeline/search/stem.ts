@@ -1,7 +1,7 @@
 /**
  * A light, conservative English suffix stripper, so `tokens`/`token`, `configuring`/
  * `configured`/`configure` and `notifications`/`notification` meet. It only touches
- * alphabetic words longer than four letters and keeps at least a three-letter stem with a vowel;
+ * alphabetic words of four letters or more and keeps at least a three-letter stem with a vowel;
  * it never touches identifiers (those are tokenised whole and by part, unstemmed).
  */
 const VOWEL = /[aeiouy]/;
@@ -22,18 +22,26 @@ function stripVerbal(word: string): string {
     if (!word.endsWith(suffix)) continue;
     const stem = word.slice(0, -suffix.length);
     if (!hasVowelStem(stem)) return word;
-    // `stopped` -> `stop`, but `installed` keeps `install` (ll is a real double)
+    // `stopped` -> `stop`, but `installed` keeps `install` (ll is a real double), and `setting`
+    // keeps `sett` rather than meeting `set`
     const last = stem[stem.length - 1];
-    if (last !== undefined && last === stem[stem.length - 2] && !'lsz'.includes(last)) return stem.slice(0, -1);
+    if (last !== undefined && last === stem[stem.length - 2] && !'lsz'.includes(last) && stem.length - 1 >= MIN_E_STEM) return stem.slice(0, -1);
     return stem;
   }
   return word;
 }
 
-/** Returns the stem of a lowercase word; anything not purely alphabetic comes back unchanged. */
+/** A final `e` goes only from stems long enough that dropping it cannot make another word (`note` stays, not `not`). */
+const MIN_E_STEM = 4;
+
+/**
+ * Returns the stem of a lowercase word; anything not purely alphabetic comes back unchanged.
+ * A word and its plural always meet (`rule`/`rules`, `page`/`pages`), and so do verb forms
+ * (`configure`/`configured`/`configuring`).
+ */
 export function stem(word: string): string {
-  if (word.length <= 4 || !/^\p{Ll}+$/u.test(word)) return word;
+  if (word.length <= 3 || !/^\p{Ll}+$/u.test(word)) return word;
   let result = stripVerbal(stripPlural(word));
-  if (result.endsWith('e') && hasVowelStem(result.slice(0, -1))) result = result.slice(0, -1);
+  if (result.endsWith('e') && result.length - 1 >= MIN_E_STEM && hasVowelStem(result.slice(0, -1))) result = result.slice(0, -1);
   return result;
 }

@@ -11,7 +11,7 @@ const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const MAX_TOKEN_LENGTH = 64;
 
 /** Bump when tokenising changes: search tables of another version are refused. */
-export const TOKENIZER_VERSION = 'tok-1';
+export const TOKENIZER_VERSION = 'tok-2';
 
 export interface TokenizeOptions {
   /** Apply the light stemmer to plain words and identifier parts (default true). */

@@ -76,6 +76,18 @@ describe('digest build', () => {
     expect(await snapshotTree(out)).toEqual(before);
   });
 
+  it('rebuilds the search tables when they are of another version, even with unchanged content', async () => {
+    const { content, out } = await workspace();
+    await build(content, out);
+    const tables = path.join(out, 'search/index.json');
+    const current = await readFile(tables, 'utf8');
+    await writeFile(tables, current.replace('"tokenizer":"', '"tokenizer":"old-'));
+    const report = await build(content, out);
+    expect(report.upToDate).toBe(false);
+    expect(report.changed).toEqual([]);
+    expect(await readFile(tables, 'utf8')).toBe(current);
+  });
+
   it('editing one section re-distils that section only and rewrites only its node, the manifest and the search tables', async () => {
     const { content, out } = await workspace();
     await build(content, out);
