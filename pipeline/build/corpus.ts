@@ -1,6 +1,6 @@
 import { sha256 } from '../content/hash.ts';
 import type { Manifest } from '../digest/manifest.ts';
-import type { CorpusInput, Distiller, DistillPass, GlossaryEntry } from '../types.ts';
+import type { Distiller, DistillPass, GlossaryEntry } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 
 type CorpusPass = Exclude<DistillPass, 'section'>;

@@ -10,6 +10,7 @@
  * Options: `--pages 1000,10000`, `--seed 1`, `--limit-min 10` (a build still running after that is
  * stopped and reported as such). Writes `bench-results/build.md`.
  */
+import { publishResults } from './results.ts';
 import { spawn } from 'node:child_process';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -255,8 +256,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   console.log(text);
-  await mkdir(path.join(ROOT, 'bench-results'), { recursive: true });
-  await writeFile(path.join(ROOT, 'bench-results', 'build.md'), text);
+  await publishResults('build', text);
 }
 
 await main();

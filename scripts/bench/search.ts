@@ -12,12 +12,13 @@
  * Options: `--pages 1000,10000` (the speed corpora), `--seed 1`, `--queries 150,60` (per corpus),
  * `--skip-speed`.
  */
+import { publishResults } from './results.ts';
 import { Document as FlexDocument, type DocumentData } from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
 import { create as createOrama, insertMultiple, load as loadOrama, save as saveOrama, search as searchOrama, type AnyOrama, type RawData } from '@orama/orama';
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -826,8 +827,7 @@ async function main(): Promise<void> {
     }
   }
   out.push(`Total ${((performance.now() - started) / 1000).toFixed(0)} s.`, '');
-  await mkdir(path.join(ROOT, 'bench-results'), { recursive: true });
-  await writeFile(path.join(ROOT, 'bench-results', 'search.md'), out.join('\n'));
+  await publishResults('search', out.join('\n'));
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s. Written to bench-results/search.md`);
 }
 

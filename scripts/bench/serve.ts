@@ -9,10 +9,11 @@
  *
  * Options: `--duration 10` (seconds per target), `--connections 32`. Writes `bench-results/serve.md`.
  */
+import { publishResults } from './results.ts';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -234,8 +235,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     console.log(text);
-    await mkdir(path.join(ROOT, 'bench-results'), { recursive: true });
-    await writeFile(path.join(ROOT, 'bench-results', 'serve.md'), text);
+    await publishResults('serve', text);
   } finally {
     await ours.stop();
     await ceiling?.stop();
