@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // two cores here and in CI: two workers keep the browser and server suites from starving

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPage } from '../../pipeline/content/index.ts';
+import { ContentError, readPage, type ReadPage } from '../../pipeline/content/index.ts';
+
+/** Reads a page; a ContentError (invalid frontmatter, a user's mistake reported with the file) counts as a clean refusal. */
+function readOrRefuse(file: string, source: string): ReadPage | null | 'refused' {
+  try {
+    return readPage(file, source, '');
+  } catch (error) {
+    if (error instanceof ContentError) return 'refused';
+    throw error;
+  }
+}
 
 /** Markdown-ish lines: headings of every depth, prose, code fences, lists, tables, JSX-looking text and noise. */
 const line = fc.oneof(
@@ -12,11 +22,11 @@ const line = fc.oneof(
 const markdown = fc.array(line, { maxLength: 40 }).map((lines) => lines.join('\n'));
 
 describe('chunker properties', () => {
-  it('never throws on any Markdown input, and the sections cover the text after the frontmatter exactly', () => {
+  it('never throws on any Markdown input (other than a ContentError naming the file), and the sections cover the text after the frontmatter exactly', () => {
     fc.assert(
       fc.property(markdown, (source) => {
-        const read = readPage('page.md', source, '');
-        if (read === null) return; // a draft
+        const read = readOrRefuse('page.md', source);
+        if (read === null || read === 'refused') return; // a draft, or frontmatter refused with its reason
         const covered = read.sections.map((section) => section.source).join('');
         expect(source.endsWith(covered)).toBe(true);
         // nothing but the frontmatter block may stand before the first section
@@ -30,8 +40,8 @@ describe('chunker properties', () => {
   it('gives unique section ids, the intro first, every heading section starting at its heading', () => {
     fc.assert(
       fc.property(markdown, (source) => {
-        const read = readPage('guide/page.md', `# T\n\n${source}`, '');
-        if (read === null) return;
+        const read = readOrRefuse('guide/page.md', `# T\n\n${source}`);
+        if (read === null || read === 'refused') return;
         const ids = read.sections.map((section) => section.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(read.sections[0]?.id).toBe('guide/page');

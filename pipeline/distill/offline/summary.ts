@@ -153,7 +153,7 @@ function describeEmpty(section: Section, page: Page, subheadings: readonly strin
   if (section.anchor === null && page.description) return clipWords(squash(page.description), MAX_SUMMARY);
   if (subheadings.length > 0) return clipWords(`Covers ${enumerate(subheadings, 6)}.`, MAX_SUMMARY);
   const name = section.heading ?? section.title;
-  return section.heading ? `${name}, in ${section.title}.` : `${name}.`;
+  return clipWords(section.heading ? `${name}, in ${section.title}.` : `${name}.`, MAX_SUMMARY);
 }
 
 /** The summary of a section from its body nodes. */

@@ -11,7 +11,7 @@ export const OFFLINE_MODEL = 'offline-v1';
 
 /** One version string per pass. */
 export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
-  section: 'ask offline distiller: section pass v2 (summary, facts, terms, mode; wider thesaurus)',
+  section: 'ask offline distiller: section pass v3 (summary, facts, terms, mode; wider thesaurus; every summary clipped)',
   glossary: 'ask offline distiller: glossary pass v1 (stated definitions, acronym aliases)',
   suggestions: 'ask offline distiller: suggestions pass v1 (definition and task questions)',
   context: 'ask offline distiller: context pass v1 (groups, topics, key terms)',
