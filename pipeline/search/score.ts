@@ -1,5 +1,6 @@
 import type { KeywordResult, SearchOptions } from '../types.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from './index-format.ts';
+import { bestFirst } from './best-first.ts';
 import type { SearchIndex } from './open.ts';
 import { queryTerms } from './query-terms.ts';
 import { makeSnippet } from './snippet.ts';
@@ -130,11 +131,9 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
     const factor = 1 - BM25_B + (BM25_B * length) / average;
     return { index: section, score: raw / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor) };
   });
-  candidates.sort((a, b) => b.score - a.score || a.index - b.index);
-
   const perPage = new Map<string, number>();
   const ranked: RankedSection[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of bestFirst(candidates)) {
     const page = index.pageOf[candidate.index] ?? '';
     const count = perPage.get(page) ?? 0;
     if (count >= perDocCap) continue;
