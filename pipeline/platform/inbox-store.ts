@@ -21,34 +21,16 @@ export interface InboxNotificationView {
   readonly created_at: string;
 }
 
-interface InboxRow {
-  readonly id: string;
-  readonly user_id: string;
-  readonly template_id: string;
-  readonly targets: string[];
-  readonly title: string;
-  readonly content: string;
-  readonly icon: string;
-  readonly actions: { label: string; url: string }[];
+/** The same notification as the database returns it: timestamps as dates. */
+type InboxRow = Omit<InboxNotificationView, 'read_at' | 'created_at'> & {
   readonly read_at: Date | null;
   readonly created_at: Date;
-}
+};
 
 export const INBOX_COLUMNS = 'id, user_id, template_id, targets, title, content, icon, actions, read_at, created_at';
 
 export function toView(row: InboxRow): InboxNotificationView {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    template_id: row.template_id,
-    targets: row.targets,
-    title: row.title,
-    content: row.content,
-    icon: row.icon,
-    actions: row.actions,
-    read_at: row.read_at === null ? null : row.read_at.toISOString(),
-    created_at: row.created_at.toISOString(),
-  };
+  return { ...row, read_at: row.read_at === null ? null : row.read_at.toISOString(), created_at: row.created_at.toISOString() };
 }
 
 export interface Delivery {

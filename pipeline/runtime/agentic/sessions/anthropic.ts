@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicClient, anthropicUsage, cachedSystem } from '../../../distill/providers/anthropic.ts';
-import { TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
+import { addUsage, TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 type Block = Anthropic.ContentBlockParam;
 
@@ -27,10 +27,7 @@ export function createAnthropicSession(options: SessionOptions): AgentSession {
     }
   }
   function add(u: Parameters<typeof anthropicUsage>[0]): void {
-    const counted = anthropicUsage(u);
-    usage.input += counted.input;
-    usage.output += counted.output;
-    usage.cached += counted.cached;
+    addUsage(usage, anthropicUsage(u));
   }
 
   return {

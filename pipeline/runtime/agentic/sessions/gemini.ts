@@ -1,6 +1,6 @@
 import { FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponseUsageMetadata, type Part } from '@google/genai';
 import { geminiClient, geminiText, geminiUsage } from '../../../distill/providers/gemini.ts';
-import { TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
+import { addUsage, TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 /** The Gemini SDK's first retry delay on the answer path (it does not read `retry-after`). */
 const RETRY_DELAY_MS = 500;
@@ -29,10 +29,7 @@ export function createGeminiSession(options: SessionOptions): AgentSession {
     else if (parts.length > 0) contents.push({ role: 'user', parts });
   }
   function add(u: GenerateContentResponseUsageMetadata | undefined): void {
-    const counted = geminiUsage(u);
-    usage.input += counted.input;
-    usage.output += counted.output;
-    usage.cached += counted.cached;
+    addUsage(usage, geminiUsage(u));
   }
 
   return {

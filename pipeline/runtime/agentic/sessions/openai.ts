@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { openaiClient, openaiUsage } from '../../../distill/providers/openai.ts';
-import { TruncatedStreamError, parseArgs, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
+import { addUsage, TruncatedStreamError, parseArgs, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -17,10 +17,7 @@ export function createOpenAISession(options: SessionOptions): AgentSession {
     function: { name: t.name, description: t.description, parameters: { ...t.parameters } },
   }));
   function add(u: OpenAI.CompletionUsage | undefined): void {
-    const counted = openaiUsage(u);
-    usage.input += counted.input;
-    usage.output += counted.output;
-    usage.cached += counted.cached;
+    addUsage(usage, openaiUsage(u));
   }
 
   return {

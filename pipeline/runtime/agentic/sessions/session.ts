@@ -30,6 +30,13 @@ export interface SessionUsage {
   cached: number;
 }
 
+/** Adds one call's counted tokens to a session's running total. */
+export function addUsage(total: SessionUsage, counted: Readonly<SessionUsage>): void {
+  total.input += counted.input;
+  total.output += counted.output;
+  total.cached += counted.cached;
+}
+
 export interface AgentSession {
   /** One research step with the tools offered; the calls the model made (none: it is done). */
   step(): Promise<readonly ToolCall[]>;
