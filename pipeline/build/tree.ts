@@ -1,7 +1,8 @@
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { stableJson } from '../digest/stable-json.ts';
 import type { Manifest } from '../digest/manifest.ts';
-import type { SearchIndexFile } from '../search/index-format.ts';
+import type { SearchTables } from '../search/index-format.ts';
+import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 export interface DigestContents {
@@ -11,7 +12,7 @@ export interface DigestContents {
   readonly suggestions: readonly string[];
   readonly overview: string;
   readonly context: string;
-  readonly searchIndex: SearchIndexFile;
+  readonly searchIndex: SearchTables;
 }
 
 function withFinalNewline(text: string): string {
@@ -29,7 +30,7 @@ export function digestFiles(contents: DigestContents): Map<string, string> {
   files.set(DIGEST_FILES.suggestions, stableJson({ suggestions: contents.suggestions }));
   files.set(DIGEST_FILES.overview, withFinalNewline(contents.overview));
   files.set(DIGEST_FILES.context, withFinalNewline(contents.context));
-  files.set(DIGEST_FILES.searchIndex, `${JSON.stringify(contents.searchIndex)}\n`);
+  for (const [file, text] of searchTableFiles(contents.searchIndex)) files.set(file, text);
   for (const node of contents.nodes.values()) files.set(sectionFilePath(node.id), stableJson(node));
   return files;
 }

@@ -5,11 +5,17 @@ import { DigestFormatError } from '../digest/manifest.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { readGlossary, readManifest, readNode } from '../digest/read.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
+import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode } from '../types.ts';
 import { parseCommandArgs } from './args.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
+
+/** `--out` names the folder of the tables; a path to their `index.json` names its folder. */
+function tablesFolder(out: string): string {
+  return path.basename(out) === path.basename(DIGEST_FILES.searchIndex) ? path.dirname(out) : out;
+}
 
 /** `ask index build`: the search tables alone, from the content and (when present) the digest; no model. */
 export const indexBuild: Command = async (argv, io) => {
@@ -23,7 +29,7 @@ export const indexBuild: Command = async (argv, io) => {
   const started = performance.now();
   const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
   const digestDir = path.resolve(io.cwd, values.digest);
-  const out = path.resolve(io.cwd, values.out ?? path.join(values.digest, DIGEST_FILES.searchIndex));
+  const out = tablesFolder(path.resolve(io.cwd, values.out ?? path.join(values.digest, path.dirname(DIGEST_FILES.searchIndex))));
   let manifest;
   try {
     manifest = await readManifest(digestDir);
@@ -43,12 +49,18 @@ export const indexBuild: Command = async (argv, io) => {
   }
   const glossary = manifest ? await readGlossary(digestDir) : [];
   const index = buildSearchIndex({ sections: content.sections, nodes, glossary });
-  await mkdir(path.dirname(out), { recursive: true });
-  const temporary = `${out}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(index)}\n`);
-  await rename(temporary, out);
+  await mkdir(out, { recursive: true });
+  // each file is replaced whole (write then rename); the header goes last, so a reader that
+  // checks it never pairs a new header with old tables of another size without refusing them
+  const files = [...searchTableFiles(index)].sort(([a], [b]) => Number(a === DIGEST_FILES.searchIndex) - Number(b === DIGEST_FILES.searchIndex));
+  for (const [relative, text] of files) {
+    const target = path.join(out, path.basename(relative));
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, text);
+    await rename(temporary, target);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';
-  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
+  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.header.vocab.length} terms, ${mode}; ${seconds}s`);
   return 0;
 };

@@ -11,6 +11,8 @@ export const DIGEST_FILES = {
   overview: 'overview.md',
   context: 'context.md',
   searchIndex: 'search/index.json',
+  searchPostings: 'search/postings.txt',
+  searchSections: 'search/sections.txt',
 } as const;
 
 export const SECTIONS_FOLDER = 'sections';

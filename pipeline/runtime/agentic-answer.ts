@@ -28,9 +28,8 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
       const node = data.nodeById.get(id);
       if (!node) return null;
       if (node.mode !== 'source-primary') return { node };
-      const position = data.index.file.sections.findIndex(([sectionId]) => sectionId === id);
-      const sourceText = position === -1 ? undefined : data.index.file.texts[position];
-      return sourceText === undefined ? { node } : { node, sourceText };
+      const position = data.index.ids.indexOf(id);
+      return position === -1 ? { node } : { node, sourceText: data.index.row(position).text };
     },
   });
 };

@@ -1,6 +1,6 @@
 import { parseManifest, type Manifest } from '../digest/manifest.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
-import { parseSearchIndex, type SearchIndex } from '../search/open.ts';
+import { openSearchTables, type SearchIndex } from '../search/open.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 /** Everything the handler serves, parsed once per instance. */
@@ -44,13 +44,20 @@ function parseJson<T>(text: string, relative: string): T {
  */
 export function parseDigestFiles(files: DigestFiles): AskData {
   const manifest = parseManifest(required(files, DIGEST_FILES.manifest), 'digest');
-  const index = parseSearchIndex(required(files, DIGEST_FILES.searchIndex), DIGEST_FILES.searchIndex);
+  const index = openSearchTables(
+    {
+      header: required(files, DIGEST_FILES.searchIndex),
+      postings: required(files, DIGEST_FILES.searchPostings),
+      sections: required(files, DIGEST_FILES.searchSections),
+    },
+    DIGEST_FILES.searchIndex,
+  );
   const nodeById = new Map<string, DigestNode>();
   for (const id of Object.keys(manifest.sections)) {
     const file = sectionFilePath(id);
     nodeById.set(id, parseJson<DigestNode>(required(files, file), file));
   }
-  const nodes = index.file.sections.map(([id]) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
+  const nodes = index.ids.map((id) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
   return {
     manifest,
     nodes,

@@ -1,5 +1,5 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
-import type { SearchIndexFile } from './index-format.ts';
+import type { SearchTables, SectionRow } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
 import { stem as stemWord } from './stem.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
@@ -39,7 +39,7 @@ function encodePostings(entries: readonly number[]): string {
  * body, in the distilled signal, or in the heading or page title; per section the body length.
  * Without nodes the whole raw source and title count as body (spec rule 7).
  */
-export function buildSearchIndex(input: IndexInput): SearchIndexFile {
+export function buildSearchIndex(input: IndexInput): SearchTables {
   const stem = input.stem ?? true;
   const hasDigest = input.nodes !== undefined && input.nodes !== null;
   const postings = new Map<string, number[]>();
@@ -53,8 +53,9 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
       }
     }
   };
-  const rows: SearchIndexFile['sections'] = [];
-  const texts: string[] = [];
+  const rows: SectionRow[] = [];
+  const ids: string[] = [];
+  const lengths: number[] = [];
   let totalLength = 0;
 
   input.sections.forEach((section, index) => {
@@ -82,8 +83,9 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
     // length in distinct tokens: scoring counts a term once per section, so the chance of a match
     // grows with a section's vocabulary, not its word count (pivoted unique normalisation)
     const length = new Set(bodyTokens).size;
-    rows.push([section.id, section.title, section.heading, section.url, section.group, length]);
-    texts.push(section.text.normalize('NFKC'));
+    ids.push(section.id);
+    lengths.push(length);
+    rows.push({ title: section.title, heading: section.heading, url: section.url, group: section.group, text: section.text.normalize('NFKC') });
     totalLength += length;
   });
 
@@ -95,18 +97,21 @@ export function buildSearchIndex(input: IndexInput): SearchIndexFile {
     add: uniqueTokens([entry.term, ...entry.aliases].join(' '), { stem }),
   }));
   return {
-    schema: SEARCH_SCHEMA_VERSION,
-    tokenizer: TOKENIZER_VERSION,
-    stemmed: stem,
-    hasDigest,
-    avgLength: rows.length === 0 ? 0 : totalLength / rows.length,
-    sections: rows,
-    texts,
-    vocab,
-    df: vocab.map((term) => postings.get(term)?.length ?? 0),
+    header: {
+      schema: SEARCH_SCHEMA_VERSION,
+      tokenizer: TOKENIZER_VERSION,
+      stemmed: stem,
+      hasDigest,
+      avgLength: rows.length === 0 ? 0 : totalLength / rows.length,
+      ids,
+      lengths,
+      vocab,
+      df: vocab.map((term) => postings.get(term)?.length ?? 0),
+      surface,
+      surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),
+      glossary,
+    },
     postings: vocab.map((term) => encodePostings(postings.get(term) ?? [])),
-    surface,
-    surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),
-    glossary,
+    rows,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 2;
+export const SEARCH_SCHEMA_VERSION = 3;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
@@ -10,13 +10,24 @@ export const IN_HEADING = 4;
 /** Bits a posting reserves for the flags; the rest is the section index delta. */
 export const FLAG_BITS = 3;
 
+/** Per glossary entry: the token lists of its phrases (term and aliases), and the tokens it adds. */
+export const GlossaryTokensSchema = z.object({ phrases: z.array(z.array(z.string())), add: z.array(z.string()) });
+export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
+
 /**
- * `search/index.json`: the precomputed search tables. Parallel arrays keep it compact and
- * make loading one JSON.parse with no per-term work: `vocab` is sorted by UTF-16 code unit
- * (binary search), `df[i]` and `postings[i]` belong to `vocab[i]`.
- * A posting list is base-36 numbers joined by `,`, each `(sectionIndexDelta << 3) | flags`.
+ * The search tables are three files, laid out so that loading them is reading, not parsing:
+ *
+ * - `search/index.json`, the header (this schema): versions, the sorted vocabulary with its
+ *   document frequencies, per section its id and body length, the surface forms and the
+ *   glossary's token lists. One JSON.parse of small arrays.
+ * - `search/postings.txt`: line `i` is `vocab[i]`, a tab, then its posting list: base-36 numbers
+ *   joined by `,`, each `(sectionIndexDelta << 3) | flags`. Read as bytes; a line is decoded the
+ *   first time a query uses its term.
+ * - `search/sections.txt`: line `i` is section `i`'s title, heading, url, group and plain body
+ *   text, tab-separated (`\\`, `\t`, `\n`, `\r` escaped; `\N` for an absent heading or group).
+ *   Read as bytes; a line is decoded only when its section is a result.
  */
-export const SearchIndexFileSchema = z.object({
+export const SearchHeaderSchema = z.object({
   schema: z.literal(SEARCH_SCHEMA_VERSION),
   tokenizer: z.string(),
   /** Whether tokens were stemmed; queries must be tokenised the same way. */
@@ -24,21 +35,45 @@ export const SearchIndexFileSchema = z.object({
   /** False when built without a digest tree: scoring falls back to IDF overlap (rule 7). */
   hasDigest: z.boolean(),
   avgLength: z.number(),
-  /** Per section: id, page title, heading, url, group, body length in distinct tokens. */
-  sections: z.array(z.tuple([z.string(), z.string(), z.string().nullable(), z.string(), z.string().nullable(), z.number()])),
-  /** Per section: the plain body text, for snippets. */
-  texts: z.array(z.string()),
+  /** Per section, in corpus order: its id. */
+  ids: z.array(z.string()),
+  /** Per section: the body length in distinct tokens (rule 5). */
+  lengths: z.array(z.number()),
+  /** Sorted by UTF-16 code unit (binary search); `df[i]` belongs to `vocab[i]`. */
   vocab: z.array(z.string()),
   df: z.array(z.number()),
-  postings: z.array(z.string()),
   /**
    * Words as written whose stem differs (`settings` -> `set`), sorted, with the vocabulary
    * position of their stem: what a partly typed word is matched against by prefix.
    */
   surface: z.array(z.string()),
   surfaceStem: z.array(z.number()),
-  /** Per glossary entry: the token lists of its phrases (term and aliases), and the tokens it adds. */
-  glossary: z.array(z.object({ phrases: z.array(z.array(z.string())), add: z.array(z.string()) })),
+  glossary: z.array(GlossaryTokensSchema),
 });
 
-export type SearchIndexFile = z.infer<typeof SearchIndexFileSchema>;
+export type SearchHeader = z.infer<typeof SearchHeaderSchema>;
+
+/** What a result shows of a section. */
+export interface SectionRow {
+  readonly title: string;
+  readonly heading: string | null;
+  readonly url: string;
+  readonly group: string | null;
+  /** The plain body text (for snippets and for opening a source-primary section). */
+  readonly text: string;
+}
+
+/** The search tables as built, before they are written: the header and one entry per line of each text file. */
+export interface SearchTables {
+  readonly header: SearchHeader;
+  /** Per vocabulary term: its encoded posting list. */
+  readonly postings: readonly string[];
+  readonly rows: readonly SectionRow[];
+}
+
+/** The three files' texts (or bytes, as read from disk). */
+export interface SearchTableSources {
+  readonly header: string;
+  readonly postings: string | Uint8Array;
+  readonly sections: string | Uint8Array;
+}

@@ -23,7 +23,7 @@ export interface QueryTerms {
 export function expandWithGlossary(index: SearchIndex, tokens: readonly string[]): string[] {
   const present = new Set(tokens);
   const added: string[] = [];
-  for (const entry of index.file.glossary) {
+  for (const entry of index.glossary) {
     if (!entry.phrases.some((phrase) => phrase.every((token) => present.has(token)))) continue;
     for (const token of entry.add) {
       if (added.length >= MAX_GLOSSARY_TERMS) return added;
@@ -40,7 +40,7 @@ export function expandWithGlossary(index: SearchIndex, tokens: readonly string[]
  * glossary, then drop stopwords, unless every term is a stopword, in which case the raw terms stay.
  */
 export function queryTerms(index: SearchIndex, query: string, useGlossary = true): QueryTerms {
-  const typed = uniqueTokens(query, { stem: index.file.stemmed });
+  const typed = uniqueTokens(query, { stem: index.stemmed });
   const expanded = useGlossary ? expandWithGlossary(index, typed) : [];
   const all = [...typed, ...expanded];
   const kept = all.filter((term) => !STOP_FORMS.has(term));

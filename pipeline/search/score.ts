@@ -4,7 +4,7 @@ import { bestFirst } from './best-first.ts';
 import type { SearchIndex } from './open.ts';
 import { queryTerms } from './query-terms.ts';
 import { makeSnippet } from './snippet.ts';
-import { findNear, findPrefixed, findTerm, postingsOf } from './vocabulary.ts';
+import { findNear, findPrefixed, findTerm } from './vocabulary.ts';
 
 /** Spec defaults (Limits table). */
 export const DEFAULT_MAX_RESULTS = 6;
@@ -79,7 +79,7 @@ function resolveTerms(index: SearchIndex, terms: readonly string[], features: Sc
   const resolved: WeightedTerm[] = [];
   const n = index.sectionCount;
   const add = (position: number, discount: number): void => {
-    resolved.push({ position, weight: discount * idf(n, index.file.df[position] ?? 0) });
+    resolved.push({ position, weight: discount * idf(n, index.df[position] ?? 0) });
   };
   for (const term of terms) {
     const exact = findTerm(index, term);
@@ -111,9 +111,9 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
   const weighted = resolveTerms(index, terms, features);
   const scores = new Float64Array(index.sectionCount);
   const touched: number[] = [];
-  const hasDigest = index.file.hasDigest;
+  const hasDigest = index.hasDigest;
   for (const { position, weight } of weighted) {
-    for (const posting of postingsOf(index, position)) {
+    for (const posting of index.postings(position)) {
       const section = posting >>> FLAG_BITS;
       const gained = postingScore(posting, weight, hasDigest, features.signal);
       if (gained === 0) continue;
@@ -122,26 +122,26 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
     }
   }
 
-  const average = index.file.avgLength || 1;
-  const sections = index.file.sections;
+  const average = index.avgLength || 1;
+  const lengths = index.lengths;
   const candidates: RankedSection[] = touched.map((section) => {
     const raw = scores[section] ?? 0;
     if (!hasDigest) return { index: section, score: raw };
-    const length = sections[section]?.[5] ?? 0;
+    const length = lengths[section] ?? 0;
     const factor = 1 - BM25_B + (BM25_B * length) / average;
     return { index: section, score: raw / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor) };
   });
   const perPage = new Map<string, number>();
   const ranked: RankedSection[] = [];
   for (const candidate of bestFirst(candidates)) {
-    const page = index.pageOf[candidate.index] ?? '';
+    const page = index.page(candidate.index);
     const count = perPage.get(page) ?? 0;
     if (count >= perDocCap) continue;
     perPage.set(page, count + 1);
     ranked.push(candidate);
     if (ranked.length >= maxResults) break;
   }
-  const matched = new Set(weighted.map(({ position }) => index.file.vocab[position] ?? ''));
+  const matched = new Set(weighted.map(({ position }) => index.vocab[position] ?? ''));
   return { ranked, matched };
 }
 
@@ -152,8 +152,8 @@ export type SectionHit = KeywordResult & { readonly id: string; readonly score: 
 export function searchSections(index: SearchIndex, query: string, options: RankOptions = {}): SectionHit[] {
   const { ranked, matched } = rankSections(index, query, options);
   return ranked.map(({ index: position, score }) => {
-    const [id, title, heading, url, group] = index.file.sections[position] ?? ['', '', null, '', null];
-    const hit: SectionHit = { id, score, title, url, snippet: makeSnippet(index.file.texts[position] ?? '', matched, index.file.stemmed) };
+    const { title, heading, url, group, text } = index.row(position);
+    const hit: SectionHit = { id: index.ids[position] ?? '', score, title, url, snippet: makeSnippet(text, matched, index.stemmed) };
     if (heading !== null) hit.heading = heading;
     if (group !== null) hit.group = group;
     return hit;

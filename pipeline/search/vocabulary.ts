@@ -1,9 +1,8 @@
-import { FLAG_BITS } from './index-format.ts';
 import type { SearchIndex } from './open.ts';
 
 /** Position of `term` in the sorted vocabulary, or -1 (binary search, code-unit order). */
 export function findTerm(index: SearchIndex, term: string): number {
-  const vocab = index.file.vocab;
+  const vocab = index.vocab;
   let low = 0;
   let high = vocab.length - 1;
   while (low <= high) {
@@ -34,7 +33,7 @@ function lowerBound(list: readonly string[], key: string): number {
  * frequent first.
  */
 export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
-  const { vocab, surface, surfaceStem } = index.file;
+  const { vocab, surface, surfaceStem } = index;
   const found = new Set<number>();
   for (let position = lowerBound(vocab, prefix); position < vocab.length && (vocab[position] ?? '').startsWith(prefix); position += 1) {
     if (vocab[position] !== prefix) found.add(position);
@@ -43,7 +42,7 @@ export function findPrefixed(index: SearchIndex, prefix: string, limit: number):
     const stemPosition = surfaceStem[position] ?? -1;
     if (stemPosition !== -1 && vocab[stemPosition] !== prefix) found.add(stemPosition);
   }
-  return [...found].sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b).slice(0, limit);
+  return [...found].sort((a, b) => (index.df[b] ?? 0) - (index.df[a] ?? 0) || a - b).slice(0, limit);
 }
 
 /** True when `a` and `b` differ by at most one insertion, deletion, substitution or adjacent swap. */
@@ -71,7 +70,7 @@ function withinOneEdit(a: string, b: string): boolean {
 export function findNear(index: SearchIndex, term: string, limit: number): number[] {
   const first = term[0];
   if (first === undefined) return [];
-  const vocab = index.file.vocab;
+  const vocab = index.vocab;
   let low = 0;
   let high = vocab.length;
   while (low < high) {
@@ -85,24 +84,6 @@ export function findNear(index: SearchIndex, term: string, limit: number): numbe
     if (!candidate.startsWith(first)) break;
     if (candidate !== term && withinOneEdit(candidate, term)) found.push(position);
   }
-  found.sort((a, b) => (index.file.df[b] ?? 0) - (index.file.df[a] ?? 0) || a - b);
+  found.sort((a, b) => (index.df[b] ?? 0) - (index.df[a] ?? 0) || a - b);
   return found.slice(0, limit);
-}
-
-/** The posting list of a vocabulary position, decoded once and kept: `sectionIndex << 3 | flags`. */
-export function postingsOf(index: SearchIndex, position: number): Int32Array {
-  const cached = index.decoded.get(position);
-  if (cached) return cached;
-  const encoded = index.file.postings[position] ?? '';
-  const parts = encoded === '' ? [] : encoded.split(',');
-  const list = new Int32Array(parts.length);
-  let section = 0;
-  const mask = (1 << FLAG_BITS) - 1;
-  parts.forEach((part, at) => {
-    const value = parseInt(part, 36);
-    section += value >>> FLAG_BITS;
-    list[at] = (section << FLAG_BITS) | (value & mask);
-  });
-  index.decoded.set(position, list);
-  return list;
 }

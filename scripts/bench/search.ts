@@ -36,16 +36,19 @@ import {
   idf,
   LENGTH_FLOOR,
   openSearchIndex,
-  parseSearchIndex,
+  openSearchTables,
   queryTerms,
   rankSections,
   SearchIndexError,
   searchKeyword,
+  searchTableFiles,
   type ScoringFeatures,
   type SearchIndex,
+  type SearchTables,
+  type SearchTableSources,
 } from '../../pipeline/search/index.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/search/index-format.ts';
-import { findNear, findPrefixed, findTerm, postingsOf } from '../../pipeline/search/vocabulary.ts';
+import { findNear, findPrefixed, findTerm } from '../../pipeline/search/vocabulary.ts';
 import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
 import { generateCorpus, mulberry32, writeCorpus, type CorpusVocabulary } from '../generate-corpus.ts';
 import {
@@ -107,7 +110,8 @@ interface Corpus {
   readonly glossary: readonly GlossaryEntry[];
   readonly siteUrl: string;
   /** Our `search/index.json` as the build wrote it. */
-  readonly indexText: string;
+  /** Our search tables as the digest holds them (the three files' texts). */
+  readonly tables: SearchTableSources;
 }
 
 async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?: string): Promise<Corpus> {
@@ -120,19 +124,32 @@ async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?:
     if (node) nodes.set(id, node);
   }
   const glossary = await readGlossary(digestDir);
-  const indexFile = path.join(digestDir, DIGEST_FILES.searchIndex);
-  let indexText = await readFile(indexFile, 'utf8');
+  let tables: SearchTableSources;
   try {
-    parseSearchIndex(indexText);
+    tables = await readTableTexts(digestDir);
+    openSearchTables(tables);
   } catch (error) {
-    if (!(error instanceof SearchIndexError)) throw error;
+    if (!(error instanceof SearchIndexError) && !isMissingFile(error)) throw error;
     // a digest that is current for its content but holds tables of an older search schema:
     // rebuild the tables alone, as `ask index build` does
-    console.error(`[bench:search] ${indexFile}: ${error.message.split(';')[0]}; rebuilding the search tables`);
-    indexText = `${JSON.stringify(buildSearchIndex({ sections: content.sections, nodes, glossary }))}\n`;
-    await writeFile(indexFile, indexText);
+    console.error(`[bench:search] ${digestDir}: ${error instanceof Error ? error.message.split(';')[0] : 'no tables'}; rebuilding the search tables`);
+    const files = searchTableFiles(buildSearchIndex({ sections: content.sections, nodes, glossary }));
+    for (const [relative, text] of files) await writeFile(path.join(digestDir, relative), text);
+    tables = await readTableTexts(digestDir);
   }
-  return { sections: content.sections, docs: sectionDocs(content.sections), nodes, glossary, siteUrl: manifest.siteUrl, indexText };
+  return { sections: content.sections, docs: sectionDocs(content.sections), nodes, glossary, siteUrl: manifest.siteUrl, tables };
+}
+
+function isMissingFile(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/** The three files of a digest's search tables, as text. */
+async function readTableTexts(digestDir: string): Promise<SearchTableSources> {
+  const [header, postings, sections] = await Promise.all(
+    [DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchSections].map((relative) => readFile(path.join(digestDir, relative), 'utf8')),
+  );
+  return { header: header ?? '', postings: postings ?? '', sections: sections ?? '' };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -168,13 +185,32 @@ function ourEngine(index: SearchIndex, siteUrl: string, features?: Partial<Scori
   return {
     name: 'ask (ours)',
     search: (query) => searchKeyword(index, query, options).map((result) => urlToId(result.url, siteUrl)),
-    serialize: () => serializedText(JSON.stringify(index.file), (text) => ourEngine(parseSearchIndex(text), siteUrl, features)),
+    serialize: () => null,
+  };
+}
+
+/**
+ * Our tables as written (three files) and their cold start: opening them from the bytes a read
+ * gives, as `loadSearchIndex` does (the header parsed, the other two only scanned for lines).
+ */
+function serializedTables(tables: SearchTables, siteUrl: string): Serialized {
+  const files = searchTableFiles(tables);
+  const bytes = (relative: string) => Buffer.from(files.get(relative) ?? '');
+  const header = bytes(DIGEST_FILES.searchIndex);
+  const postings = bytes(DIGEST_FILES.searchPostings);
+  const sections = bytes(DIGEST_FILES.searchSections);
+  return {
+    bytes: header.length + postings.length + sections.length,
+    load: () => ourEngine(openSearchTables({ header: header.toString('utf8'), postings, sections }), siteUrl),
   };
 }
 
 const ours: EngineKind = {
   name: 'ask (ours)',
-  build: (corpus) => ourEngine(openSearchIndex(buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary })), corpus.siteUrl),
+  build: (corpus) => {
+    const tables = buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary });
+    return { ...ourEngine(openSearchIndex(tables), corpus.siteUrl), serialize: () => serializedTables(tables, corpus.siteUrl) };
+  },
 };
 
 /** MiniSearch as VitePress's local search sets it up (`localSearchPlugin.ts`, `VPLocalSearchBox.vue`). */
@@ -480,21 +516,21 @@ function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant)
   for (const term of queryTerms(index, query).terms) {
     const exact = findTerm(index, term);
     if (exact !== -1) {
-      weighted.push({ position: exact, weight: idf(n, index.file.df[exact] ?? 0) });
+      weighted.push({ position: exact, weight: idf(n, index.df[exact] ?? 0) });
       continue;
     }
     const prefixed = term.length >= 3 ? findPrefixed(index, term, 8) : [];
     if (prefixed.length > 0) {
-      for (const position of prefixed) weighted.push({ position, weight: 0.8 * idf(n, index.file.df[position] ?? 0) });
+      for (const position of prefixed) weighted.push({ position, weight: 0.8 * idf(n, index.df[position] ?? 0) });
       continue;
     }
-    if (term.length >= 5) for (const position of findNear(index, term, 4)) weighted.push({ position, weight: 0.6 * idf(n, index.file.df[position] ?? 0) });
+    if (term.length >= 5) for (const position of findNear(index, term, 4)) weighted.push({ position, weight: 0.6 * idf(n, index.df[position] ?? 0) });
   }
-  const average = index.file.avgLength || 1;
-  const factorOf = (section: number): number => 1 - BM25_B + (BM25_B * (index.file.sections[section]?.[5] ?? 0)) / average;
+  const average = index.avgLength || 1;
+  const factorOf = (section: number): number => 1 - BM25_B + (BM25_B * (index.lengths[section] ?? 0)) / average;
   const scores = new Map<number, number>();
   for (const { position, weight } of weighted) {
-    for (const posting of postingsOf(index, position)) {
+    for (const posting of index.postings(position)) {
       const section = posting >>> FLAG_BITS;
       const factor = factorOf(section);
       let gained = 0;
@@ -507,7 +543,7 @@ function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant)
   const ranked = [...scores]
     .map(([section, score]) => [section, variant.divideWhole ? score / floored(factorOf(section)) : score] as const)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return capPerPage(ranked.map(([section]) => index.file.sections[section]?.[0] ?? ''));
+  return capPerPage(ranked.map(([section]) => index.ids[section] ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -552,7 +588,7 @@ async function quality(out: string[]): Promise<void> {
     const built = new Map<string, Engine>();
     for (const kind of [...ENGINES, ...QUALITY_ONLY]) {
       // ours as shipped: the tables the digest build wrote
-      built.set(kind.name, kind === ours ? ourEngine(parseSearchIndex(corpus.indexText), corpus.siteUrl) : await kind.build(corpus));
+      built.set(kind.name, kind === ours ? ourEngine(openSearchTables(corpus.tables), corpus.siteUrl) : await kind.build(corpus));
     }
     const summaries = new Map<string, EvalSummary>();
     for (const [name, engine] of built) summaries.set(name, evaluate(queries, (query) => engine.search(query)));
@@ -567,7 +603,7 @@ async function quality(out: string[]): Promise<void> {
     );
 
     // Ablation: each feature off in turn; stem off needs tables tokenised without stemming.
-    const shipped = parseSearchIndex(corpus.indexText);
+    const shipped = openSearchTables(corpus.tables);
     const unstemmed = openSearchIndex(buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary, stem: false }));
     const variants: [string, SearchIndex, Partial<ScoringFeatures>][] = [
       ['all features', shipped, {}],
@@ -722,10 +758,10 @@ async function speed(pages: number, seed: number, queryCount: number, out: strin
     console.error(`[bench:search]   ${kind.name}: index ${ms(indexMs)} ms, load ${loadMs === null ? '-' : ms(loadMs)} ms`);
     if (kind === ours) {
       // where our query time goes: the same ranking without the snippets of the results
-      const index = parseSearchIndex(corpus.indexText);
+      const index = openSearchTables(corpus.tables);
       const rankOnly: Engine = {
         name: 'ask: rankSections only (no snippets)',
-        search: (query) => rankSections(index, query).ranked.map(({ index: at }) => index.file.sections[at]?.[0] ?? ''),
+        search: (query) => rankSections(index, query).ranked.map(({ index: at }) => index.ids[at] ?? ''),
         serialize: () => null,
       };
       engines.push({ kind, engine: rankOnly, row: { engine: rankOnly.name, buildMs: Number.NaN, bytes: null, loadMs: null } });

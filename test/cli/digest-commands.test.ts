@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSearchTables } from '../../pipeline/search/index.ts';
 import { runAsk, spawnAsk } from '../support/cli.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 
@@ -83,11 +84,13 @@ describe('ask digest build / check / diff / index build', () => {
 
   it('index build without a digest writes fallback tables', async () => {
     const cwd = await project();
-    const result = await runAsk(['index', 'build', '--content', 'content', '--digest', 'none', '--out', 'tables.json'], cwd);
+    const result = await runAsk(['index', 'build', '--content', 'content', '--digest', 'none', '--out', 'tables'], cwd);
     expect(result.code).toBe(0);
-    expect(result.out[0]).toMatch(/^search tables written to tables\.json: 5 sections, \d+ terms, without a digest/);
-    const tables = JSON.parse(await readFile(path.join(cwd, 'tables.json'), 'utf8'));
-    expect(tables.hasDigest).toBe(false);
+    expect(result.out[0]).toMatch(/^search tables written to tables: 5 sections, \d+ terms, without a digest/);
+    const read = (name: string) => readFile(path.join(cwd, 'tables', name), 'utf8');
+    const index = openSearchTables({ header: await read('index.json'), postings: await read('postings.txt'), sections: await read('sections.txt') });
+    expect(index.hasDigest).toBe(false);
+    expect(index.sectionCount).toBe(5);
   });
 });
 

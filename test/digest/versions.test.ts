@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError, parseManifest } from '../../pipeline/digest/manifest.ts';
-import { parseSearchIndex, SearchIndexError } from '../../pipeline/search/index.ts';
-import { indexOf } from '../search/fixtures.ts';
+import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { openSearchTables, SearchIndexError, searchTableFiles } from '../../pipeline/search/index.ts';
+import { tablesOf } from '../search/fixtures.ts';
 
 describe('readers refuse data of another version, saying how to rebuild', () => {
   it('refuses search tables of another schema or tokenizer', () => {
-    const tables = indexOf([{ id: 'a', text: 'x' }]).file;
-    expect(() => parseSearchIndex(JSON.stringify({ ...tables, schema: 99 }), 'index.json')).toThrow(SearchIndexError);
-    expect(() => parseSearchIndex(JSON.stringify({ ...tables, tokenizer: 'tok-0' }), 'index.json')).toThrow(/rebuild them with 'ask digest build' or 'ask index build'/);
-    expect(() => parseSearchIndex('{ nope', 'index.json')).toThrow(/not valid JSON/);
-    expect(parseSearchIndex(JSON.stringify(tables)).sectionCount).toBe(1);
+    const tables = tablesOf([{ id: 'a', text: 'x' }]);
+    const files = searchTableFiles(tables);
+    const open = (header: string) =>
+      openSearchTables({ header, postings: files.get(DIGEST_FILES.searchPostings) ?? '', sections: files.get(DIGEST_FILES.searchSections) ?? '' }, 'index.json');
+    expect(() => open(JSON.stringify({ ...tables.header, schema: 99 }))).toThrow(SearchIndexError);
+    expect(() => open(JSON.stringify({ ...tables.header, tokenizer: 'tok-0' }))).toThrow(/rebuild them with 'ask digest build' or 'ask index build'/);
+    expect(() => open('{ nope')).toThrow(/not valid JSON/);
+    expect(open(JSON.stringify(tables.header)).sectionCount).toBe(1);
   });
 
   it('refuses a manifest of another digest schema', () => {

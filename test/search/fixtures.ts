@@ -1,5 +1,7 @@
 import { buildSearchIndex } from '../../pipeline/search/index-build.ts';
-import { openSearchIndex, type SearchIndex } from '../../pipeline/search/open.ts';
+import type { SearchTables } from '../../pipeline/search/index-format.ts';
+import type { SearchIndex } from '../../pipeline/search/open.ts';
+import { openSearchIndex } from '../../pipeline/search/serialize.ts';
 import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
 
 /** What a test says about one section; the rest is filled in. */
@@ -52,9 +54,20 @@ export function node(spec: SectionSpec, built: Section): DigestNode {
   };
 }
 
-/** Search tables over the given sections (with a digest unless `withDigest` is false). */
-export function indexOf(specs: readonly SectionSpec[], options: { glossary?: GlossaryEntry[]; withDigest?: boolean; stem?: boolean } = {}): SearchIndex {
+export interface IndexSpecOptions {
+  readonly glossary?: GlossaryEntry[];
+  readonly withDigest?: boolean;
+  readonly stem?: boolean;
+}
+
+/** The built (unwritten) search tables over the given sections (with a digest unless `withDigest` is false). */
+export function tablesOf(specs: readonly SectionSpec[], options: IndexSpecOptions = {}): SearchTables {
   const sections = specs.map(section);
   const nodes = options.withDigest === false ? null : new Map(specs.map((spec, at) => [spec.id, node(spec, sections[at] as Section)]));
-  return openSearchIndex(buildSearchIndex({ sections, nodes, glossary: options.glossary ?? [], ...(options.stem === undefined ? {} : { stem: options.stem }) }));
+  return buildSearchIndex({ sections, nodes, glossary: options.glossary ?? [], ...(options.stem === undefined ? {} : { stem: options.stem }) });
+}
+
+/** Search tables over the given sections, opened for queries. */
+export function indexOf(specs: readonly SectionSpec[], options: IndexSpecOptions = {}): SearchIndex {
+  return openSearchIndex(tablesOf(specs, options));
 }
