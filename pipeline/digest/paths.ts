@@ -13,6 +13,7 @@ export const DIGEST_FILES = {
   searchIndex: 'search/index.json',
   searchPostings: 'search/postings.txt',
   searchSections: 'search/sections.txt',
+  searchPages: 'search/pages.txt',
 } as const;
 
 export const SECTIONS_FOLDER = 'sections';

@@ -28,8 +28,8 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
       const node = data.nodeById.get(id);
       if (!node) return null;
       if (node.mode !== 'source-primary') return { node };
-      const position = data.index.ids.indexOf(id);
-      return position === -1 ? { node } : { node, sourceText: data.index.row(position).text };
+      const position = data.sectionPosition.get(id);
+      return position === undefined ? { node } : { node, sourceText: data.index.row(position).text };
     },
   });
 };

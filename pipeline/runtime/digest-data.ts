@@ -9,6 +9,8 @@ export interface AskData {
   /** Section nodes in corpus order (pages in path order, sections in document order). */
   readonly nodes: readonly DigestNode[];
   readonly nodeById: ReadonlyMap<string, DigestNode>;
+  /** Each section's position in the search tables (corpus order). */
+  readonly sectionPosition: ReadonlyMap<string, number>;
   readonly glossary: readonly GlossaryEntry[];
   readonly suggestions: readonly string[];
   readonly overview: string;
@@ -49,6 +51,7 @@ export function parseDigestFiles(files: DigestFiles): AskData {
       header: required(files, DIGEST_FILES.searchIndex),
       postings: required(files, DIGEST_FILES.searchPostings),
       sections: required(files, DIGEST_FILES.searchSections),
+      pages: required(files, DIGEST_FILES.searchPages),
     },
     DIGEST_FILES.searchIndex,
   );
@@ -57,11 +60,14 @@ export function parseDigestFiles(files: DigestFiles): AskData {
     const file = sectionFilePath(id);
     nodeById.set(id, parseJson<DigestNode>(required(files, file), file));
   }
-  const nodes = index.ids.map((id) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
+  const sectionPosition = new Map<string, number>();
+  for (let position = 0; position < index.sectionCount; position += 1) sectionPosition.set(index.id(position), position);
+  const nodes = [...sectionPosition.keys()].map((id) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
   return {
     manifest,
     nodes,
     nodeById,
+    sectionPosition,
     glossary: parseJson<{ terms: GlossaryEntry[] }>(required(files, DIGEST_FILES.glossary), DIGEST_FILES.glossary).terms,
     suggestions: parseJson<{ suggestions: string[] }>(required(files, DIGEST_FILES.suggestions), DIGEST_FILES.suggestions).suggestions,
     overview: required(files, DIGEST_FILES.overview),

@@ -1,5 +1,5 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
-import type { SearchTables, SectionRow } from './index-format.ts';
+import type { PageLine, SearchTables, SectionLine } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
 import { stem as stemWord } from './stem.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
@@ -14,6 +14,18 @@ export interface IndexInput {
 }
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The page of a section id: the part before `#`. */
+function pageOf(id: string): string {
+  const hash = id.indexOf('#');
+  return hash === -1 ? id : id.slice(0, hash);
+}
+
+/** The anchor of a section id: the part after `#`, null for a page's intro. */
+function anchorOf(id: string): string | null {
+  const hash = id.indexOf('#');
+  return hash === -1 ? null : id.slice(hash + 1);
+}
 
 /** The tokens of a section's distilled signal: its terms, summary and fact literals. */
 function signalTokens(node: DigestNode, stem: boolean): string[] {
@@ -53,10 +65,29 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       }
     }
   };
-  const rows: SectionRow[] = [];
-  const ids: string[] = [];
+  const sectionLines: SectionLine[] = [];
+  const pageLines: PageLine[] = [];
+  const pageNumbers = new Map<string, number>();
+  const pages: number[] = [];
   const lengths: number[] = [];
   let totalLength = 0;
+  /** The page's number, its line added when first seen; every section of a page must agree on it. */
+  const pageNumber = (section: IndexInput['sections'][number]): number => {
+    const slug = pageOf(section.id);
+    const fragment = section.id.slice(slug.length);
+    const url = section.url.endsWith(fragment) ? section.url.slice(0, section.url.length - fragment.length) : section.url;
+    const known = pageNumbers.get(slug);
+    if (known !== undefined) {
+      const page = pageLines[known];
+      if (page && (page.title !== section.title || page.url !== url || page.group !== section.group)) {
+        throw new Error(`search tables: section ${section.id} disagrees with its page on title, url or group`);
+      }
+      return known;
+    }
+    pageNumbers.set(slug, pageLines.length);
+    pageLines.push({ slug, title: section.title, url, group: section.group });
+    return pageLines.length - 1;
+  };
 
   input.sections.forEach((section, index) => {
     const flags = new Map<string, number>();
@@ -83,9 +114,9 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
     // length in distinct tokens: scoring counts a term once per section, so the chance of a match
     // grows with a section's vocabulary, not its word count (pivoted unique normalisation)
     const length = new Set(bodyTokens).size;
-    ids.push(section.id);
+    pages.push(pageNumber(section));
     lengths.push(length);
-    rows.push({ title: section.title, heading: section.heading, url: section.url, group: section.group, text: section.text.normalize('NFKC') });
+    sectionLines.push({ anchor: anchorOf(section.id), heading: section.heading, text: section.text.normalize('NFKC') });
     totalLength += length;
   });
 
@@ -102,8 +133,8 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       tokenizer: TOKENIZER_VERSION,
       stemmed: stem,
       hasDigest,
-      avgLength: rows.length === 0 ? 0 : totalLength / rows.length,
-      ids,
+      avgLength: sectionLines.length === 0 ? 0 : totalLength / sectionLines.length,
+      pages,
       lengths,
       vocab,
       df: vocab.map((term) => postings.get(term)?.length ?? 0),
@@ -112,6 +143,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       glossary,
     },
     postings: vocab.map((term) => encodePostings(postings.get(term) ?? [])),
-    rows,
+    sections: sectionLines,
+    pages: pageLines,
   };
 }

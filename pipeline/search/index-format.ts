@@ -15,17 +15,19 @@ export const GlossaryTokensSchema = z.object({ phrases: z.array(z.array(z.string
 export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
 
 /**
- * The search tables are three files, laid out so that loading them is reading, not parsing:
+ * The search tables are four files, laid out so that loading them is reading, not parsing:
  *
  * - `search/index.json`, the header (this schema): versions, the sorted vocabulary with its
- *   document frequencies, per section its id and body length, the surface forms and the
+ *   document frequencies, per section its page number and body length, the surface forms and the
  *   glossary's token lists. One JSON.parse of small arrays.
  * - `search/postings.txt`: line `i` is `vocab[i]`, a tab, then its posting list: base-36 numbers
  *   joined by `,`, each `(sectionIndexDelta << 3) | flags`. Read as bytes; a line is decoded the
  *   first time a query uses its term.
- * - `search/sections.txt`: line `i` is section `i`'s title, heading, url, group and plain body
- *   text, tab-separated (`\\`, `\t`, `\n`, `\r` escaped; `\N` for an absent heading or group).
- *   Read as bytes; a line is decoded only when its section is a result.
+ * - `search/sections.txt`: line `i` is section `i`'s anchor, heading and plain body text,
+ *   tab-separated (`\\`, `\t`, `\n`, `\r` escaped; `\N` for an absent anchor or heading).
+ * - `search/pages.txt`: line `p` is page `p`'s slug, title, url and group, the same way.
+ *   A section's id and url are its page's with `#anchor` added.
+ * Both are read as bytes; a line is decoded only when its section is a result.
  */
 export const SearchHeaderSchema = z.object({
   schema: z.literal(SEARCH_SCHEMA_VERSION),
@@ -35,8 +37,8 @@ export const SearchHeaderSchema = z.object({
   /** False when built without a digest tree: scoring falls back to IDF overlap (rule 7). */
   hasDigest: z.boolean(),
   avgLength: z.number(),
-  /** Per section, in corpus order: its id. */
-  ids: z.array(z.string()),
+  /** Per section, in corpus order: its page's number (pages numbered as they first occur), for the per-page cap. */
+  pages: z.array(z.number()),
   /** Per section: the body length in distinct tokens (rule 5). */
   lengths: z.array(z.number()),
   /** Sorted by UTF-16 code unit (binary search); `df[i]` belongs to `vocab[i]`. */
@@ -55,6 +57,7 @@ export type SearchHeader = z.infer<typeof SearchHeaderSchema>;
 
 /** What a result shows of a section. */
 export interface SectionRow {
+  readonly id: string;
   readonly title: string;
   readonly heading: string | null;
   readonly url: string;
@@ -63,17 +66,34 @@ export interface SectionRow {
   readonly text: string;
 }
 
+/** A line of `search/pages.txt`. */
+export interface PageLine {
+  readonly slug: string;
+  readonly title: string;
+  readonly url: string;
+  readonly group: string | null;
+}
+
+/** A line of `search/sections.txt`. */
+export interface SectionLine {
+  readonly anchor: string | null;
+  readonly heading: string | null;
+  readonly text: string;
+}
+
 /** The search tables as built, before they are written: the header and one entry per line of each text file. */
 export interface SearchTables {
   readonly header: SearchHeader;
   /** Per vocabulary term: its encoded posting list. */
   readonly postings: readonly string[];
-  readonly rows: readonly SectionRow[];
+  readonly sections: readonly SectionLine[];
+  readonly pages: readonly PageLine[];
 }
 
-/** The three files' texts (or bytes, as read from disk). */
+/** The files' texts (or bytes, as read from disk). */
 export interface SearchTableSources {
   readonly header: string;
   readonly postings: string | Uint8Array;
   readonly sections: string | Uint8Array;
+  readonly pages: string | Uint8Array;
 }

@@ -2,7 +2,7 @@ export { buildSearchIndex, type IndexInput } from './index-build.ts';
 export { SEARCH_SCHEMA_VERSION, SearchHeaderSchema, type SearchHeader, type SearchTables, type SearchTableSources, type SectionRow } from './index-format.ts';
 export { loadSearchIndex } from './load.ts';
 export { openSearchTables, SearchIndexError, type SearchIndex } from './open.ts';
-export { openSearchIndex, searchTableFiles } from './serialize.ts';
+export { openSearchIndex, searchTableFiles, searchTableSources } from './serialize.ts';
 export { expandWithGlossary, MAX_GLOSSARY_TERMS, queryTerms, type QueryTerms } from './query-terms.ts';
 export {
   ALL_FEATURES,

@@ -1,6 +1,6 @@
 import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
 import { lineTable } from './line-table.ts';
-import { decodeSectionRow } from './section-rows.ts';
+import { decodePageLine, decodeSectionLine } from './section-rows.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
 /** The search tables could not be used: another schema or tokenizer version, or not tables at all. */
@@ -14,8 +14,6 @@ export interface SearchIndex {
   readonly hasDigest: boolean;
   readonly avgLength: number;
   readonly sectionCount: number;
-  /** Per section, in corpus order: its id. */
-  readonly ids: readonly string[];
   /** Per section: body length in distinct tokens. */
   readonly lengths: readonly number[];
   readonly vocab: readonly string[];
@@ -25,17 +23,19 @@ export interface SearchIndex {
   readonly glossary: readonly GlossaryTokens[];
   /** The posting list of a vocabulary position, `sectionIndex << 3 | flags`, decoded once and kept. */
   postings(position: number): Int32Array;
-  /** The page of a section (its id before `#`), for the per-page cap. */
-  page(section: number): string;
+  /** The number of a section's page, for the per-page cap. */
+  page(section: number): number;
   /** What a result shows of a section. */
   row(section: number): SectionRow;
+  /** A section's id (decodes its row). */
+  id(section: number): string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const HEADER_ARRAYS = ['ids', 'lengths', 'vocab', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
+const HEADER_ARRAYS = ['pages', 'lengths', 'vocab', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
 
 /**
  * Checks a parsed header: versions first (a mismatch says how to rebuild), then the array
@@ -52,7 +52,7 @@ function checkedHeader(data: unknown, where: string): SearchHeader {
     if (!Array.isArray(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
   }
   const header = data as SearchHeader;
-  if (header.lengths.length !== header.ids.length || header.df.length !== header.vocab.length || header.surfaceStem.length !== header.surface.length) {
+  if (header.lengths.length !== header.pages.length || header.df.length !== header.vocab.length || header.surfaceStem.length !== header.surface.length) {
     throw new SearchIndexError(`${where}: the tables are inconsistent; rebuild with 'ask index build'`);
   }
   return header;
@@ -79,8 +79,8 @@ function decodePostings(line: string): Int32Array {
 }
 
 /**
- * Opens the three files of the search tables (see index-format.ts): parses the header, finds the
- * lines of the other two, and decodes nothing else until a query needs it.
+ * Opens the files of the search tables (see index-format.ts): parses the header, finds the lines
+ * of the others, and decodes nothing else until a query needs it.
  */
 export function openSearchTables(sources: SearchTableSources, where = 'search tables'): SearchIndex {
   let data: unknown;
@@ -92,16 +92,27 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
   const header = checkedHeader(data, where);
   const postingLines = lineTable(sources.postings);
   const sectionLines = lineTable(sources.sections);
-  if (postingLines.count !== header.vocab.length || sectionLines.count !== header.ids.length) {
-    throw new SearchIndexError(`${where}: the posting or section lines do not match the header; rebuild with 'ask index build'`);
+  const pageLines = lineTable(sources.pages);
+  const pageCount = header.pages.reduce((most, page) => Math.max(most, page + 1), 0);
+  if (postingLines.count !== header.vocab.length || sectionLines.count !== header.pages.length || pageLines.count !== pageCount) {
+    throw new SearchIndexError(`${where}: the posting, section or page lines do not match the header; rebuild with 'ask index build'`);
   }
   const decoded = new Map<number, Int32Array>();
+  const malformed = (table: string, line: number) => new SearchIndexError(`${where}: line ${line + 1} of the ${table} table is malformed; rebuild with 'ask index build'`);
+  const row = (section: number): SectionRow => {
+    const line = decodeSectionLine(sectionLines.line(section));
+    if (!line) throw malformed('section', section);
+    const pageNumber = header.pages[section] ?? -1;
+    const page = decodePageLine(pageLines.line(pageNumber));
+    if (!page) throw malformed('page', pageNumber);
+    const fragment = line.anchor === null ? '' : `#${line.anchor}`;
+    return { id: `${page.slug}${fragment}`, title: page.title, heading: line.heading, url: `${page.url}${fragment}`, group: page.group, text: line.text };
+  };
   return {
     stemmed: header.stemmed,
     hasDigest: header.hasDigest,
     avgLength: header.avgLength,
-    sectionCount: header.ids.length,
-    ids: header.ids,
+    sectionCount: header.pages.length,
     lengths: header.lengths,
     vocab: header.vocab,
     df: header.df,
@@ -116,15 +127,8 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
       }
       return list;
     },
-    page(section) {
-      const id = header.ids[section] ?? '';
-      const hash = id.indexOf('#');
-      return hash === -1 ? id : id.slice(0, hash);
-    },
-    row(section) {
-      const row = decodeSectionRow(sectionLines.line(section));
-      if (!row) throw new SearchIndexError(`${where}: line ${section + 1} of the section table is malformed; rebuild with 'ask index build'`);
-      return row;
-    },
+    page: (section) => header.pages[section] ?? -1,
+    row,
+    id: (section) => row(section).id,
   };
 }

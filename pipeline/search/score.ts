@@ -131,7 +131,7 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
     const factor = 1 - BM25_B + (BM25_B * length) / average;
     return { index: section, score: raw / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor) };
   });
-  const perPage = new Map<string, number>();
+  const perPage = new Map<number, number>();
   const ranked: RankedSection[] = [];
   for (const candidate of bestFirst(candidates)) {
     const page = index.page(candidate.index);
@@ -152,8 +152,8 @@ export type SectionHit = KeywordResult & { readonly id: string; readonly score: 
 export function searchSections(index: SearchIndex, query: string, options: RankOptions = {}): SectionHit[] {
   const { ranked, matched } = rankSections(index, query, options);
   return ranked.map(({ index: position, score }) => {
-    const { title, heading, url, group, text } = index.row(position);
-    const hit: SectionHit = { id: index.ids[position] ?? '', score, title, url, snippet: makeSnippet(text, matched, index.stemmed) };
+    const { id, title, heading, url, group, text } = index.row(position);
+    const hit: SectionHit = { id, score, title, url, snippet: makeSnippet(text, matched, index.stemmed) };
     if (heading !== null) hit.heading = heading;
     if (group !== null) hit.group = group;
     return hit;

@@ -1,6 +1,6 @@
-import type { SectionRow } from './index-format.ts';
+import type { PageLine, SectionLine } from './index-format.ts';
 
-/** An absent heading or group (as in PostgreSQL's COPY text format). */
+/** An absent value (as in PostgreSQL's COPY text format). */
 const ABSENT = '\\N';
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const UNESCAPES: Readonly<Record<string, string>> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
@@ -13,21 +13,39 @@ function unescapeField(field: string): string {
   return field.includes('\\') ? field.replace(/\\(.)/gs, (whole, character: string) => UNESCAPES[character] ?? whole) : field;
 }
 
-/** One line of `search/sections.txt`: the row's fields, tab-separated and escaped. */
-export function encodeSectionRow(row: SectionRow): string {
-  return [row.title, row.heading, row.url, row.group, row.text].map(escapeField).join('\t');
+function optionalField(field: string): string | null {
+  return field === ABSENT ? null : unescapeField(field);
 }
 
-/** The row of one line of `search/sections.txt`; null when the line does not have its five fields. */
-export function decodeSectionRow(line: string): SectionRow | null {
+/** A table line: the fields escaped and tab-separated. */
+function encodeLine(fields: readonly (string | null)[]): string {
+  return fields.map(escapeField).join('\t');
+}
+
+/** The raw fields of a table line, or null when it does not have `count` of them. */
+function fieldsOf(line: string, count: number): string[] | null {
   const fields = line.split('\t');
-  const [title, heading, url, group, text] = fields;
-  if (fields.length !== 5 || title === undefined || heading === undefined || url === undefined || group === undefined || text === undefined) return null;
-  return {
-    title: unescapeField(title),
-    heading: heading === ABSENT ? null : unescapeField(heading),
-    url: unescapeField(url),
-    group: group === ABSENT ? null : unescapeField(group),
-    text: unescapeField(text),
-  };
+  return fields.length === count ? fields : null;
+}
+
+export function encodeSectionLine(section: SectionLine): string {
+  return encodeLine([section.anchor, section.heading, section.text]);
+}
+
+/** A line of `search/sections.txt`; null when it does not have its three fields. */
+export function decodeSectionLine(line: string): SectionLine | null {
+  const [anchor, heading, text] = fieldsOf(line, 3) ?? [];
+  if (anchor === undefined || heading === undefined || text === undefined) return null;
+  return { anchor: optionalField(anchor), heading: optionalField(heading), text: unescapeField(text) };
+}
+
+export function encodePageLine(page: PageLine): string {
+  return encodeLine([page.slug, page.title, page.url, page.group]);
+}
+
+/** A line of `search/pages.txt`; null when it does not have its four fields. */
+export function decodePageLine(line: string): PageLine | null {
+  const [slug, title, url, group] = fieldsOf(line, 4) ?? [];
+  if (slug === undefined || title === undefined || url === undefined || group === undefined) return null;
+  return { slug: unescapeField(slug), title: unescapeField(title), url: unescapeField(url), group: optionalField(group) };
 }

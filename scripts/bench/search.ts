@@ -146,10 +146,10 @@ function isMissingFile(error: unknown): boolean {
 
 /** The three files of a digest's search tables, as text. */
 async function readTableTexts(digestDir: string): Promise<SearchTableSources> {
-  const [header, postings, sections] = await Promise.all(
-    [DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchSections].map((relative) => readFile(path.join(digestDir, relative), 'utf8')),
+  const [header, postings, sections, pages] = await Promise.all(
+    [DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchSections, DIGEST_FILES.searchPages].map((relative) => readFile(path.join(digestDir, relative), 'utf8')),
   );
-  return { header: header ?? '', postings: postings ?? '', sections: sections ?? '' };
+  return { header: header ?? '', postings: postings ?? '', sections: sections ?? '', pages: pages ?? '' };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -199,9 +199,10 @@ function serializedTables(tables: SearchTables, siteUrl: string): Serialized {
   const header = bytes(DIGEST_FILES.searchIndex);
   const postings = bytes(DIGEST_FILES.searchPostings);
   const sections = bytes(DIGEST_FILES.searchSections);
+  const pages = bytes(DIGEST_FILES.searchPages);
   return {
-    bytes: header.length + postings.length + sections.length,
-    load: () => ourEngine(openSearchTables({ header: header.toString('utf8'), postings, sections }), siteUrl),
+    bytes: header.length + postings.length + sections.length + pages.length,
+    load: () => ourEngine(openSearchTables({ header: header.toString('utf8'), postings, sections, pages }), siteUrl),
   };
 }
 
@@ -543,7 +544,7 @@ function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant)
   const ranked = [...scores]
     .map(([section, score]) => [section, variant.divideWhole ? score / floored(factorOf(section)) : score] as const)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return capPerPage(ranked.map(([section]) => index.ids[section] ?? ''));
+  return capPerPage(ranked.map(([section]) => index.id(section)));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -761,7 +762,7 @@ async function speed(pages: number, seed: number, queryCount: number, out: strin
       const index = openSearchTables(corpus.tables);
       const rankOnly: Engine = {
         name: 'ask: rankSections only (no snippets)',
-        search: (query) => rankSections(index, query).ranked.map(({ index: at }) => index.ids[at] ?? ''),
+        search: (query) => rankSections(index, query).ranked.map(({ index: at }) => index.id(at)),
         serialize: () => null,
       };
       engines.push({ kind, engine: rankOnly, row: { engine: rankOnly.name, buildMs: Number.NaN, bytes: null, loadMs: null } });

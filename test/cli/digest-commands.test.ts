@@ -88,7 +88,7 @@ describe('ask digest build / check / diff / index build', () => {
     expect(result.code).toBe(0);
     expect(result.out[0]).toMatch(/^search tables written to tables: 5 sections, \d+ terms, without a digest/);
     const read = (name: string) => readFile(path.join(cwd, 'tables', name), 'utf8');
-    const index = openSearchTables({ header: await read('index.json'), postings: await read('postings.txt'), sections: await read('sections.txt') });
+    const index = openSearchTables({ header: await read('index.json'), postings: await read('postings.txt'), sections: await read('sections.txt'), pages: await read('pages.txt') });
     expect(index.hasDigest).toBe(false);
     expect(index.sectionCount).toBe(5);
   });

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError, parseManifest } from '../../pipeline/digest/manifest.ts';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
-import { openSearchTables, SearchIndexError, searchTableFiles } from '../../pipeline/search/index.ts';
+import { openSearchTables, SearchIndexError, searchTableFiles, searchTableSources } from '../../pipeline/search/index.ts';
 import { tablesOf } from '../search/fixtures.ts';
 
 describe('readers refuse data of another version, saying how to rebuild', () => {
   it('refuses search tables of another schema or tokenizer', () => {
     const tables = tablesOf([{ id: 'a', text: 'x' }]);
-    const files = searchTableFiles(tables);
-    const open = (header: string) =>
-      openSearchTables({ header, postings: files.get(DIGEST_FILES.searchPostings) ?? '', sections: files.get(DIGEST_FILES.searchSections) ?? '' }, 'index.json');
+    const sources = searchTableSources(searchTableFiles(tables));
+    const open = (header: string) => openSearchTables({ ...sources, header }, 'index.json');
     expect(() => open(JSON.stringify({ ...tables.header, schema: 99 }))).toThrow(SearchIndexError);
     expect(() => open(JSON.stringify({ ...tables.header, tokenizer: 'tok-0' }))).toThrow(/rebuild them with 'ask digest build' or 'ask index build'/);
     expect(() => open('{ nope')).toThrow(/not valid JSON/);

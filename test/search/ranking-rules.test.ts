@@ -13,7 +13,7 @@ import { indexOf, type SectionSpec } from './fixtures.ts';
 
 const exactOnly = { features: { prefix: false, fuzzy: false } } as const;
 const ids = (index: ReturnType<typeof indexOf>, query: string, options = {}) =>
-  rankSections(index, query, { ...exactOnly, ...options }).ranked.map((ranked) => index.ids[ranked.index]);
+  rankSections(index, query, { ...exactOnly, ...options }).ranked.map((ranked) => index.id(ranked.index));
 /** Padding sections so document frequencies are not degenerate. */
 const filler = (count: number): SectionSpec[] =>
   Array.from({ length: count }, (_, at) => ({ id: `filler${at}`, title: `Filler ${at}`, text: `unrelated prose number ${at} about gardening and weather` }));
@@ -65,7 +65,7 @@ describe('rule 3: inverse document frequency', () => {
     expect(idf(100, 1)).toBeGreaterThan(idf(100, 10));
     const index = indexOf([{ id: 'a', title: 'A', text: 'zebra lion' }, { id: 'b', title: 'B', text: 'lion tiger' }, { id: 'c', title: 'C', text: 'lion' }, ...filler(5)]);
     const [first, second] = rankSections(index, 'zebra lion', exactOnly).ranked;
-    expect(index.ids[first?.index ?? -1]).toBe('a');
+    expect(index.id(first?.index ?? -1)).toBe('a');
     expect((first?.score ?? 0) / (second?.score ?? 1)).toBeGreaterThan(2);
   });
 });
@@ -83,7 +83,7 @@ describe('rule 4: body, digest signal and heading or title weights', () => {
     const weight = idf(index.sectionCount, 3);
     const average = index.avgLength;
     const norm = (length: number) => 1 - BM25_B + (BM25_B * length) / average;
-    const score = (id: string) => ranked.find((entry) => index.ids[entry.index] === id)?.score;
+    const score = (id: string) => ranked.find((entry) => index.id(entry.index) === id)?.score;
     expect(score('body')).toBeCloseTo(weight / norm(2), 10);
     expect(score('signal')).toBeCloseTo((2 * weight) / norm(2), 10);
     expect(score('head')).toBeCloseTo((3 * weight) / norm(2), 10);
@@ -96,7 +96,7 @@ describe('rule 4: body, digest signal and heading or title weights', () => {
       ...filler(5),
     ]);
     const result = rankSections(index, 'tokens', exactOnly).ranked;
-    expect(result.map((entry) => index.ids[entry.index])).toEqual(['page#a', 'other#b']);
+    expect(result.map((entry) => index.id(entry.index))).toEqual(['page#a', 'other#b']);
   });
 });
 
@@ -108,7 +108,7 @@ describe('rule 5: BM25 length normalisation with a floor', () => {
     const lengthOf = (at: number) => index.lengths[at] ?? 0;
     const norm = (at: number) => 1 - BM25_B + (BM25_B * lengthOf(at)) / index.avgLength;
     expect(first && second && first.score * norm(first.index)).toBeCloseTo((second?.score ?? 0) * norm(second?.index ?? 0), 10);
-    expect(index.ids[first?.index ?? -1]).toBe('short');
+    expect(index.id(first?.index ?? -1)).toBe('short');
   });
 
   it('floors the factor at 1 so an empty stub is not rewarded for its shortness (BM25 alone would give it four times the score)', () => {
@@ -191,8 +191,8 @@ describe('tokens for documentation', () => {
   it('matches a word being typed by its prefix, and a typo one edit away', () => {
     const typed = indexOf([{ id: 'n', text: 'notification settings' }, ...filler(4)]);
     expect(ids(typed, 'notif')).toEqual([]);
-    expect(rankSections(typed, 'notif').ranked.map((entry) => typed.ids[entry.index])).toEqual(['n']);
-    expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.ids[entry.index])).toEqual(['n']);
+    expect(rankSections(typed, 'notif').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
+    expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
   });
 
   it('answers an empty or whitespace query with nothing', () => {

@@ -35,7 +35,7 @@ describe('the scorer against a naive reference of the spec rules', () => {
       fc.property(corpus, glossary, phrase(4), options, (specs, entries, query, limits) => {
         const index = indexOf(specs, { glossary: entries });
         const actual = rankSections(index, query, { ...limits, features: { prefix: false, fuzzy: false } }).ranked.map((ranked) => ({
-          id: index.ids[ranked.index] ?? '',
+          id: index.id(ranked.index),
           score: ranked.score,
         }));
         const expected = query.trim() === '' ? [] : referenceRank(specs, entries, query, limits);

@@ -1,63 +1,72 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
-import { openSearchTables, searchSections, searchTableFiles, SearchIndexError } from '../../pipeline/search/index.ts';
-import { decodeSectionRow, encodeSectionRow } from '../../pipeline/search/section-rows.ts';
-import { tablesOf } from './fixtures.ts';
+import { openSearchTables, searchSections, searchTableFiles, searchTableSources, SearchIndexError } from '../../pipeline/search/index.ts';
+import { decodePageLine, decodeSectionLine, encodePageLine, encodeSectionLine } from '../../pipeline/search/section-rows.ts';
+import { tablesOf, type SectionSpec } from './fixtures.ts';
 
-const corpus = [
+const corpus: SectionSpec[] = [
   { id: 'auth#tokens', title: 'Auth', heading: 'Session tokens', text: 'Send Svc-Session-Token\twith every call.\nTokens expire after 24h.', group: 'Guides' },
-  { id: 'auth', title: 'Auth', heading: null, text: 'How to sign in: C:\\\\Users\\\\me and \\N are plain text here.' },
   { id: 'cli#flags', title: 'CLI', heading: 'Flags', text: 'The --access-url flag sets the server. Ünïcode wörds too.', terms: ['access url'] },
+  { id: 'auth', title: 'Auth', heading: null, text: 'How to sign in: C:\\\\Users\\\\me and \\N are plain text here.', group: 'Guides' },
 ];
 
-function filesOf(specs: typeof corpus) {
-  const files = searchTableFiles(tablesOf(specs));
-  const text = (name: string) => files.get(name) ?? '';
-  return { header: text(DIGEST_FILES.searchIndex), postings: text(DIGEST_FILES.searchPostings), sections: text(DIGEST_FILES.searchSections) };
-}
+const sourcesOf = (specs: readonly SectionSpec[]) => searchTableSources(searchTableFiles(tablesOf(specs)));
+const text = (source: string | Uint8Array) => (typeof source === 'string' ? source : new TextDecoder().decode(source));
+const linesOf = (source: string | Uint8Array) => text(source).split('\n').slice(0, -1);
 
-describe('the search tables are three files that open from text or from bytes alike', () => {
-  it('writes one posting line per vocabulary term, led by the term, and one row line per section', () => {
-    const { header, postings, sections } = filesOf(corpus);
-    const vocab = (JSON.parse(header) as { vocab: string[] }).vocab;
-    const lines = postings.split('\n').slice(0, -1);
-    expect(lines.map((line) => line.slice(0, line.indexOf('\t')))).toEqual(vocab);
-    expect(sections.split('\n').slice(0, -1)).toHaveLength(corpus.length);
+describe('the search tables are files of lines that open from text or from bytes alike', () => {
+  it('writes a posting line per vocabulary term led by the term, a line per section and one per page', () => {
+    const sources = sourcesOf(corpus);
+    const vocab = (JSON.parse(sources.header) as { vocab: string[] }).vocab;
+    expect(linesOf(sources.postings).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(vocab);
+    expect(linesOf(sources.sections)).toHaveLength(3);
+    expect(linesOf(sources.pages)).toEqual(['auth\tAuth\t/auth\tGuides', 'cli\tCLI\t/cli\t\\N']);
   });
 
   it('gives the same results from UTF-8 bytes as from strings, tabs, newlines and backslashes intact', () => {
-    const sources = filesOf(corpus);
+    const sources = sourcesOf(corpus);
     const encoder = new TextEncoder();
     const fromText = openSearchTables(sources);
-    const fromBytes = openSearchTables({ header: sources.header, postings: encoder.encode(sources.postings), sections: encoder.encode(sources.sections) });
+    const fromBytes = openSearchTables({
+      header: sources.header,
+      postings: encoder.encode(text(sources.postings)),
+      sections: encoder.encode(text(sources.sections)),
+      pages: encoder.encode(text(sources.pages)),
+    });
     for (const query of ['session token', 'access-url', 'wörds', 'users']) {
       expect(searchSections(fromBytes, query)).toEqual(searchSections(fromText, query));
     }
-    expect(fromBytes.row(0)).toEqual({ title: 'Auth', heading: 'Session tokens', url: '/auth#tokens', group: 'Guides', text: corpus[0]?.text });
-    expect(fromBytes.row(1)).toMatchObject({ heading: null, group: null, text: corpus[1]?.text });
+    expect(fromBytes.row(0)).toEqual({ id: 'auth#tokens', title: 'Auth', heading: 'Session tokens', url: '/auth#tokens', group: 'Guides', text: corpus[0]?.text });
+    expect(fromBytes.row(1)).toMatchObject({ id: 'cli#flags', url: '/cli#flags', group: null });
+    expect(fromBytes.row(2)).toEqual({ id: 'auth', title: 'Auth', heading: null, url: '/auth', group: 'Guides', text: corpus[2]?.text });
+    expect(fromBytes.page(2)).toBe(fromBytes.page(0));
   });
 
   it('refuses tables whose line counts disagree with the header', () => {
-    const sources = filesOf(corpus);
-    const cut = (text: string) => text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1);
+    const sources = sourcesOf(corpus);
+    const cut = (source: string | Uint8Array) => `${linesOf(source).slice(0, -1).join('\n')}\n`;
     expect(() => openSearchTables({ ...sources, postings: cut(sources.postings) })).toThrow(SearchIndexError);
     expect(() => openSearchTables({ ...sources, sections: cut(sources.sections) })).toThrow(/do not match the header/);
+    expect(() => openSearchTables({ ...sources, pages: cut(sources.pages) })).toThrow(/do not match the header/);
+  });
+
+  it('refuses sections of one page that disagree on its title', () => {
+    expect(() => tablesOf([{ id: 'p#a', title: 'One' }, { id: 'p#b', title: 'Two' }])).toThrow(/disagrees with its page/);
   });
 
   it('opens empty tables', () => {
-    const index = openSearchTables(filesOf([]));
+    const index = openSearchTables(sourcesOf([]));
     expect(index.sectionCount).toBe(0);
     expect(searchSections(index, 'anything')).toEqual([]);
   });
 
-  it('round-trips any row through its line, whatever characters its fields hold', () => {
+  it('round-trips any section or page line, whatever characters its fields hold', () => {
     const field = fc.string({ unit: fc.constantFrom('a', 'é', '\\', '\t', '\n', '\r', 'N', 't', 'n', ' ', '字') });
     fc.assert(
-      fc.property(fc.record({ title: field, heading: fc.option(field), url: field, group: fc.option(field), text: field }), (row) => {
-        const line = encodeSectionRow(row);
-        expect(line).not.toMatch(/[\n\r]/);
-        expect(decodeSectionRow(line)).toEqual(row);
+      fc.property(fc.record({ anchor: fc.option(field), heading: fc.option(field), text: field }), fc.record({ slug: field, title: field, url: field, group: fc.option(field) }), (section, page) => {
+        expect(encodeSectionLine(section)).not.toMatch(/[\n\r]/);
+        expect(decodeSectionLine(encodeSectionLine(section))).toEqual(section);
+        expect(decodePageLine(encodePageLine(page))).toEqual(page);
       }),
     );
   });
