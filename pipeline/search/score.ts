@@ -1,9 +1,9 @@
 import type { KeywordResult, SearchOptions } from '../types.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from './index-format.ts';
-import { bestFirst } from './best-first.ts';
 import type { SearchIndex } from './open.ts';
 import { queryTerms } from './query-terms.ts';
 import { makeSnippet } from './snippet.ts';
+import { topSections } from './top-k.ts';
 import { findNear, findPrefixed, findTerm } from './vocabulary.ts';
 
 /** Spec defaults (Limits table). */
@@ -98,6 +98,40 @@ function resolveTerms(index: SearchIndex, terms: readonly string[], features: Sc
 }
 
 /**
+ * Rule 6 over the scored sections: best first, at most `perDocCap` a page, `maxResults` in all.
+ * The cap only skips, so it applies to a prefix of the best-first order: take the best few, and
+ * look deeper (four times as many) only when skipped sections left fewer than `maxResults`.
+ */
+function cappedBest(index: SearchIndex, scores: Float64Array, touched: Int32Array, count: number, maxResults: number, perDocCap: number): RankedSection[] {
+  for (let limit = maxResults * Math.max(1, perDocCap); ; limit *= 4) {
+    const perPage = new Map<number, number>();
+    const ranked: RankedSection[] = [];
+    for (const section of topSections(scores, touched, count, limit)) {
+      const page = index.page(section);
+      const taken = perPage.get(page) ?? 0;
+      if (taken >= perDocCap) continue;
+      perPage.set(page, taken + 1);
+      ranked.push({ index: section, score: scores[section] ?? 0 });
+      if (ranked.length >= maxResults) return ranked;
+    }
+    if (limit >= count) return ranked;
+  }
+}
+
+/** Per index, the score of every section and the list of those scored, reused query after query. */
+const scratch = new WeakMap<SearchIndex, { scores: Float64Array; touched: Int32Array }>();
+
+/** The index's scratch arrays; every score in them is 0 between queries (rankSections resets what it touched). */
+function scratchFor(index: SearchIndex): { scores: Float64Array; touched: Int32Array } {
+  let arrays = scratch.get(index);
+  if (!arrays) {
+    arrays = { scores: new Float64Array(index.sectionCount), touched: new Int32Array(index.sectionCount) };
+    scratch.set(index, arrays);
+  }
+  return arrays;
+}
+
+/**
  * Rules 3 to 6 without the result shaping: every section with a positive score, best first
  * (ties in corpus order), the per-page cap applied, cut to `maxResults`.
  */
@@ -109,40 +143,34 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
 
   const { terms } = queryTerms(index, query, features.glossary);
   const weighted = resolveTerms(index, terms, features);
-  const scores = new Float64Array(index.sectionCount);
-  const touched: number[] = [];
-  const hasDigest = index.hasDigest;
-  for (const { position, weight } of weighted) {
-    for (const posting of index.postings(position)) {
-      const section = posting >>> FLAG_BITS;
-      const gained = postingScore(posting, weight, hasDigest, features.signal);
-      if (gained === 0) continue;
-      if (scores[section] === 0) touched.push(section);
-      scores[section] = (scores[section] ?? 0) + gained;
+  const { scores, touched } = scratchFor(index);
+  let count = 0;
+  try {
+    const hasDigest = index.hasDigest;
+    for (const { position, weight } of weighted) {
+      for (const posting of index.postings(position)) {
+        const section = posting >>> FLAG_BITS;
+        const gained = postingScore(posting, weight, hasDigest, features.signal);
+        if (gained === 0) continue;
+        if (scores[section] === 0) touched[count++] = section;
+        scores[section] = (scores[section] ?? 0) + gained;
+      }
     }
+    if (hasDigest) {
+      const average = index.avgLength || 1;
+      const lengths = index.lengths;
+      for (let at = 0; at < count; at += 1) {
+        const section = touched[at] ?? 0;
+        const factor = 1 - BM25_B + (BM25_B * (lengths[section] ?? 0)) / average;
+        scores[section] = (scores[section] ?? 0) / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor);
+      }
+    }
+    const ranked = cappedBest(index, scores, touched, count, maxResults, perDocCap);
+    const matched = new Set(weighted.map(({ position }) => index.vocab[position] ?? ''));
+    return { ranked, matched };
+  } finally {
+    for (let at = 0; at < count; at += 1) scores[touched[at] ?? 0] = 0;
   }
-
-  const average = index.avgLength || 1;
-  const lengths = index.lengths;
-  const candidates: RankedSection[] = touched.map((section) => {
-    const raw = scores[section] ?? 0;
-    if (!hasDigest) return { index: section, score: raw };
-    const length = lengths[section] ?? 0;
-    const factor = 1 - BM25_B + (BM25_B * length) / average;
-    return { index: section, score: raw / (features.floor ? Math.max(LENGTH_FLOOR, factor) : factor) };
-  });
-  const perPage = new Map<number, number>();
-  const ranked: RankedSection[] = [];
-  for (const candidate of bestFirst(candidates)) {
-    const page = index.page(candidate.index);
-    const count = perPage.get(page) ?? 0;
-    if (count >= perDocCap) continue;
-    perPage.set(page, count + 1);
-    ranked.push(candidate);
-    if (ranked.length >= maxResults) break;
-  }
-  const matched = new Set(weighted.map(({ position }) => index.vocab[position] ?? ''));
-  return { ranked, matched };
 }
 
 /** A keyword result with the id of its section (what the agentic loop opens). */

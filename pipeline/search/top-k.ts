@@ -1,0 +1,48 @@
+/**
+ * Top-k selection over scores kept in a typed array, so that a query matching tens of thousands
+ * of sections allocates nothing per match and never sorts them all.
+ */
+
+/** True when section `a` ranks before `b`: higher score, then earlier in the corpus. */
+function before(scores: Float64Array, a: number, b: number): boolean {
+  const scoreA = scores[a] ?? 0;
+  const scoreB = scores[b] ?? 0;
+  return scoreA > scoreB || (scoreA === scoreB && a < b);
+}
+
+/** Restores the heap below `from`; the root holds the candidate that ranks last. */
+function siftDown(heap: Int32Array, size: number, from: number, scores: Float64Array): void {
+  let parent = from;
+  for (;;) {
+    const left = 2 * parent + 1;
+    const right = left + 1;
+    let last = parent;
+    if (left < size && before(scores, heap[last] ?? 0, heap[left] ?? 0)) last = left;
+    if (right < size && before(scores, heap[last] ?? 0, heap[right] ?? 0)) last = right;
+    if (last === parent) return;
+    const swap = heap[parent] ?? 0;
+    heap[parent] = heap[last] ?? 0;
+    heap[last] = swap;
+    parent = last;
+  }
+}
+
+/**
+ * The `limit` best of the first `count` sections of `candidates`, best first (score descending,
+ * ties in corpus order). A heap of `limit` entries whose root is the weakest kept: each further
+ * candidate costs one comparison unless it beats that root.
+ */
+export function topSections(scores: Float64Array, candidates: Int32Array, count: number, limit: number): number[] {
+  const size = Math.min(limit, count);
+  if (size <= 0) return [];
+  const heap = candidates.slice(0, size);
+  for (let at = (size >> 1) - 1; at >= 0; at -= 1) siftDown(heap, size, at, scores);
+  for (let at = size; at < count; at += 1) {
+    const candidate = candidates[at] ?? 0;
+    if (before(scores, candidate, heap[0] ?? 0)) {
+      heap[0] = candidate;
+      siftDown(heap, size, 0, scores);
+    }
+  }
+  return Array.from(heap).sort((a, b) => (before(scores, a, b) ? -1 : before(scores, b, a) ? 1 : 0));
+}
