@@ -61,6 +61,6 @@ export const indexBuild: Command = async (argv, io) => {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';
-  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.header.vocab.length} terms, ${mode}; ${seconds}s`);
+  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
   return 0;
 };

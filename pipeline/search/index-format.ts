@@ -17,12 +17,13 @@ export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
 /**
  * The search tables are four files, laid out so that loading them is reading, not parsing:
  *
- * - `search/index.json`, the header (this schema): versions, the sorted vocabulary with its
- *   document frequencies, per section its page number and body length, the surface forms and the
+ * - `search/index.json`, the header (this schema): versions, the document frequency of each
+ *   vocabulary term, per section its page number and body length, the surface forms and the
  *   glossary's token lists. One JSON.parse of small arrays.
- * - `search/postings.txt`: line `i` is `vocab[i]`, a tab, then its posting list: base-36 numbers
- *   joined by `,`, each `(sectionIndexDelta << 3) | flags`. Read as bytes; a line is decoded the
- *   first time a query uses its term.
+ * - `search/postings.txt`: the vocabulary, sorted by UTF-16 code unit: line `i` is term `i`, a
+ *   tab, then its posting list: base-36 numbers joined by `,`, each
+ *   `(sectionIndexDelta << 3) | flags`. Read as bytes; a term is decoded when a binary search
+ *   visits it, its list the first time a query uses it.
  * - `search/sections.txt`: line `i` is section `i`'s anchor, heading and plain body text,
  *   tab-separated (`\\`, `\t`, `\n`, `\r` escaped; `\N` for an absent anchor or heading).
  * - `search/pages.txt`: line `p` is page `p`'s slug, title, url and group, the same way.
@@ -41,8 +42,7 @@ export const SearchHeaderSchema = z.object({
   pages: z.array(z.number()),
   /** Per section: the body length in distinct tokens (rule 5). */
   lengths: z.array(z.number()),
-  /** Sorted by UTF-16 code unit (binary search); `df[i]` belongs to `vocab[i]`. */
-  vocab: z.array(z.string()),
+  /** Per vocabulary term (line of `postings.txt`): the number of sections it occurs in. */
   df: z.array(z.number()),
   /**
    * Words as written whose stem differs (`settings` -> `set`), sorted, with the vocabulary
@@ -84,6 +84,8 @@ export interface SectionLine {
 /** The search tables as built, before they are written: the header and one entry per line of each text file. */
 export interface SearchTables {
   readonly header: SearchHeader;
+  /** The vocabulary, sorted by UTF-16 code unit. */
+  readonly vocab: readonly string[];
   /** Per vocabulary term: its encoded posting list. */
   readonly postings: readonly string[];
   readonly sections: readonly SectionLine[];

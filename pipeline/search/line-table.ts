@@ -6,9 +6,12 @@
 export interface LineTable {
   readonly count: number;
   line(index: number): string;
+  /** The line up to its first tab (all of it when it has none). */
+  head(index: number): string;
 }
 
 const LINE_FEED = 10;
+const TAB = 9;
 const decoder = new TextDecoder();
 
 /** Start offsets of every line, then one past the end of the last line (its line feed, real or not). */
@@ -33,6 +36,14 @@ export function lineTable(source: string | Uint8Array): LineTable {
       const next = starts[index + 1];
       if (start === undefined || next === undefined) return '';
       return isText ? source.slice(start, next - 1) : decoder.decode(source.subarray(start, next - 1));
+    },
+    head(index: number): string {
+      const start = starts[index];
+      const next = starts[index + 1];
+      if (start === undefined || next === undefined) return '';
+      const tab = isText ? source.indexOf('\t', start) : source.indexOf(TAB, start);
+      const end = tab === -1 || tab > next - 1 ? next - 1 : tab;
+      return isText ? source.slice(start, end) : decoder.decode(source.subarray(start, end));
     },
   };
 }

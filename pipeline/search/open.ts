@@ -16,11 +16,15 @@ export interface SearchIndex {
   readonly sectionCount: number;
   /** Per section: body length in distinct tokens. */
   readonly lengths: readonly number[];
-  readonly vocab: readonly string[];
+  /** The number of vocabulary terms. */
+  readonly termCount: number;
+  /** Per vocabulary term: its document frequency. */
   readonly df: readonly number[];
   readonly surface: readonly string[];
   readonly surfaceStem: readonly number[];
   readonly glossary: readonly GlossaryTokens[];
+  /** The vocabulary term at a position (sorted by UTF-16 code unit), decoded once and kept. */
+  term(position: number): string;
   /** The posting list of a vocabulary position, `sectionIndex << 3 | flags`, decoded once and kept. */
   postings(position: number): Int32Array;
   /** The number of a section's page, for the per-page cap. */
@@ -35,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const HEADER_ARRAYS = ['pages', 'lengths', 'vocab', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
+const HEADER_ARRAYS = ['pages', 'lengths', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
 
 /**
  * Checks a parsed header: versions first (a mismatch says how to rebuild), then the array
@@ -52,7 +56,7 @@ function checkedHeader(data: unknown, where: string): SearchHeader {
     if (!Array.isArray(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
   }
   const header = data as SearchHeader;
-  if (header.lengths.length !== header.pages.length || header.df.length !== header.vocab.length || header.surfaceStem.length !== header.surface.length) {
+  if (header.lengths.length !== header.pages.length || header.surfaceStem.length !== header.surface.length) {
     throw new SearchIndexError(`${where}: the tables are inconsistent; rebuild with 'ask index build'`);
   }
   return header;
@@ -94,10 +98,19 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
   const sectionLines = lineTable(sources.sections);
   const pageLines = lineTable(sources.pages);
   const pageCount = header.pages.reduce((most, page) => Math.max(most, page + 1), 0);
-  if (postingLines.count !== header.vocab.length || sectionLines.count !== header.pages.length || pageLines.count !== pageCount) {
+  if (postingLines.count !== header.df.length || sectionLines.count !== header.pages.length || pageLines.count !== pageCount) {
     throw new SearchIndexError(`${where}: the posting, section or page lines do not match the header; rebuild with 'ask index build'`);
   }
   const decoded = new Map<number, Int32Array>();
+  const terms: (string | undefined)[] = [];
+  const term = (position: number): string => {
+    let known = terms[position];
+    if (known === undefined) {
+      known = postingLines.head(position);
+      terms[position] = known;
+    }
+    return known;
+  };
   const malformed = (table: string, line: number) => new SearchIndexError(`${where}: line ${line + 1} of the ${table} table is malformed; rebuild with 'ask index build'`);
   const row = (section: number): SectionRow => {
     const line = decodeSectionLine(sectionLines.line(section));
@@ -114,7 +127,8 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     avgLength: header.avgLength,
     sectionCount: header.pages.length,
     lengths: header.lengths,
-    vocab: header.vocab,
+    termCount: header.df.length,
+    term,
     df: header.df,
     surface: header.surface,
     surfaceStem: header.surfaceStem,

@@ -166,7 +166,7 @@ export function rankSections(index: SearchIndex, query: string, options: RankOpt
       }
     }
     const ranked = cappedBest(index, scores, touched, count, maxResults, perDocCap);
-    const matched = new Set(weighted.map(({ position }) => index.vocab[position] ?? ''));
+    const matched = new Set(weighted.map(({ position }) => index.term(position)));
     return { ranked, matched };
   } finally {
     for (let at = 0; at < count; at += 1) scores[touched[at] ?? 0] = 0;

@@ -10,10 +10,10 @@ function linesText(lines: readonly string[]): string {
 
 /** The texts of the files of the search tables (index-format.ts), by digest-relative path. */
 export function searchTableFiles(tables: SearchTables): Map<string, string> {
-  const { header, postings, sections, pages } = tables;
+  const { header, vocab, postings, sections, pages } = tables;
   return new Map([
     [DIGEST_FILES.searchIndex, `${JSON.stringify(header)}\n`],
-    [DIGEST_FILES.searchPostings, linesText(postings.map((list, at) => `${header.vocab[at] ?? ''}\t${list}`))],
+    [DIGEST_FILES.searchPostings, linesText(postings.map((list, at) => `${vocab[at] ?? ''}\t${list}`))],
     [DIGEST_FILES.searchSections, linesText(sections.map(encodeSectionLine))],
     [DIGEST_FILES.searchPages, linesText(pages.map(encodePageLine))],
   ]);

@@ -23,7 +23,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'use', 'using', 'used', 'way', 'ways', 'get', 'got', 'need', 'needs', 'want', 'wants', 'make', 'there', 'here', 'just',
   'also', 'only', 'very', 'too', 'more', 'most', 'much', 'many', 'other', 'thing', 'things', 'something', 'anything',
   'docs', 'documentation', 'please', 'possible', 'able', 'happen', 'happens', 'keep', 'keeps', 'go', 'goes', 'let', 'lets',
-  'know', 'tell', 'show', 'see', 'try', 'trying', 'work', 'works', 'working', 'still',
+  'know', 'tell', 'show', 'see', 'try', 'trying', 'work', 'works', 'working', 'still', 'getting', 'gets',
+  'someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nothing', 'everything', 'somewhere',
 ]);
 
 /** Whether a term is a stopword. */

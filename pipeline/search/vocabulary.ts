@@ -1,30 +1,21 @@
 import type { SearchIndex } from './open.ts';
 
-/** Position of `term` in the sorted vocabulary, or -1 (binary search, code-unit order). */
-export function findTerm(index: SearchIndex, term: string): number {
-  const vocab = index.vocab;
+/** First position among `count` sorted entries (read through `at`) whose entry is not below `key`. */
+function lowerBound(count: number, at: (position: number) => string, key: string): number {
   let low = 0;
-  let high = vocab.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const candidate = vocab[middle] ?? '';
-    if (candidate === term) return middle;
-    if (candidate < term) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
-/** First position in a sorted list whose entry is not below `key`. */
-function lowerBound(list: readonly string[], key: string): number {
-  let low = 0;
-  let high = list.length;
+  let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((list[middle] ?? '') < key) low = middle + 1;
+    if (at(middle) < key) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** Position of `term` in the sorted vocabulary, or -1 (binary search, code-unit order). */
+export function findTerm(index: SearchIndex, term: string): number {
+  const position = lowerBound(index.termCount, index.term, term);
+  return position < index.termCount && index.term(position) === term ? position : -1;
 }
 
 /**
@@ -33,14 +24,15 @@ function lowerBound(list: readonly string[], key: string): number {
  * frequent first.
  */
 export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
-  const { vocab, surface, surfaceStem } = index;
+  const { surface, surfaceStem, termCount, term } = index;
   const found = new Set<number>();
-  for (let position = lowerBound(vocab, prefix); position < vocab.length && (vocab[position] ?? '').startsWith(prefix); position += 1) {
-    if (vocab[position] !== prefix) found.add(position);
+  for (let position = lowerBound(termCount, term, prefix); position < termCount && term(position).startsWith(prefix); position += 1) {
+    if (term(position) !== prefix) found.add(position);
   }
-  for (let position = lowerBound(surface, prefix); position < surface.length && (surface[position] ?? '').startsWith(prefix); position += 1) {
+  const surfaceAt = (position: number): string => surface[position] ?? '';
+  for (let position = lowerBound(surface.length, surfaceAt, prefix); position < surface.length && surfaceAt(position).startsWith(prefix); position += 1) {
     const stemPosition = surfaceStem[position] ?? -1;
-    if (stemPosition !== -1 && vocab[stemPosition] !== prefix) found.add(stemPosition);
+    if (stemPosition !== -1 && term(stemPosition) !== prefix) found.add(stemPosition);
   }
   return [...found].sort((a, b) => (index.df[b] ?? 0) - (index.df[a] ?? 0) || a - b).slice(0, limit);
 }
@@ -70,17 +62,10 @@ function withinOneEdit(a: string, b: string): boolean {
 export function findNear(index: SearchIndex, term: string, limit: number): number[] {
   const first = term[0];
   if (first === undefined) return [];
-  const vocab = index.vocab;
-  let low = 0;
-  let high = vocab.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((vocab[middle] ?? '') < first) low = middle + 1;
-    else high = middle;
-  }
+  const { termCount, term: termAt } = index;
   const found: number[] = [];
-  for (let position = low; position < vocab.length; position += 1) {
-    const candidate = vocab[position] ?? '';
+  for (let position = lowerBound(termCount, termAt, first); position < termCount; position += 1) {
+    const candidate = termAt(position);
     if (!candidate.startsWith(first)) break;
     if (candidate !== term && withinOneEdit(candidate, term)) found.push(position);
   }

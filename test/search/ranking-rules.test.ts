@@ -9,6 +9,7 @@ import {
   searchKeyword,
   SNIPPET_LENGTH,
 } from '../../pipeline/search/index.ts';
+import { findTerm } from '../../pipeline/search/vocabulary.ts';
 import { indexOf, type SectionSpec } from './fixtures.ts';
 
 const exactOnly = { features: { prefix: false, fuzzy: false } } as const;
@@ -161,7 +162,7 @@ describe('rule 7: no digest tree', () => {
     const index = indexOf([{ id: 'a', text: 'alpha beta' }, { id: 'b', text: 'alpha' }, ...filler(4)], { withDigest: false });
     expect(index.hasDigest).toBe(false);
     const { ranked } = rankSections(index, 'alpha beta', exactOnly);
-    const weight = (term: string) => idf(index.sectionCount, index.df[index.vocab.indexOf(term)] ?? 0);
+    const weight = (term: string) => idf(index.sectionCount, index.df[findTerm(index, term)] ?? 0);
     expect(ranked[0]?.score).toBeCloseTo(weight('alpha') + weight('beta'), 10);
     expect(ranked[1]?.score).toBeCloseTo(weight('alpha'), 10);
   });

@@ -17,7 +17,10 @@ const linesOf = (source: string | Uint8Array) => text(source).split('\n').slice(
 describe('the search tables are files of lines that open from text or from bytes alike', () => {
   it('writes a posting line per vocabulary term led by the term, a line per section and one per page', () => {
     const sources = sourcesOf(corpus);
-    const vocab = (JSON.parse(sources.header) as { vocab: string[] }).vocab;
+    const index = openSearchTables(sources);
+    const vocab = Array.from({ length: index.termCount }, (_, at) => index.term(at));
+    expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(vocab).toEqual(expect.arrayContaining(['svc-session-token', 'session', 'token', '--access-url', 'access', 'url']));
     expect(linesOf(sources.postings).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(vocab);
     expect(linesOf(sources.sections)).toHaveLength(3);
     expect(linesOf(sources.pages)).toEqual(['auth\tAuth\t/auth\tGuides', 'cli\tCLI\t/cli\t\\N']);
