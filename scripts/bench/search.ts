@@ -180,8 +180,8 @@ function serializedText(text: string, load: (text: string) => Engine | Promise<E
   return { bytes: Buffer.byteLength(text), load: () => load(text) };
 }
 
-function ourEngine(index: SearchIndex, siteUrl: string, features?: Partial<ScoringFeatures>): Engine {
-  const options = { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP, ...(features === undefined ? {} : { features }) };
+function ourEngine(index: SearchIndex, siteUrl: string, features?: Partial<ScoringFeatures>, lengthFloor?: number): Engine {
+  const options = { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP, ...(features === undefined ? {} : { features }), ...(lengthFloor === undefined ? {} : { lengthFloor }) };
   return {
     name: 'ask (ours)',
     search: (query) => searchKeyword(index, query, options).map((result) => urlToId(result.url, siteUrl)),
@@ -488,6 +488,9 @@ interface ScoringVariant {
   readonly divideWhole: boolean;
 }
 
+/** The floors of rule 5 the quality section sweeps. */
+const FLOOR_SWEEP = [1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+
 /** Rule 5's factor, floored as the shipped scorer floors it. */
 const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);
 
@@ -637,6 +640,20 @@ async function quality(out: string[]): Promise<void> {
       'Each feature switched off in turn (`rankSections` `features`; stem off: a second index built with `stem: false`).',
       '',
       markdownTable(['variant', 'MRR@6 all', 'Δ all', 'R@6 all', 'MRR@6 question', 'Δ question', 'MRR keyword', 'MRR identifier', 'MRR error'], rows),
+      '',
+    );
+
+    // Rule 5's floor, swept: where the shipped value comes from.
+    const floorRows = FLOOR_SWEEP.map((floor) => {
+      const summary = evaluate(queries, (query) => ourEngine(shipped, corpus.siteUrl, undefined, floor).search(query));
+      return [`${floor}${floor === LENGTH_FLOOR ? ' (shipped)' : ''}`, fixed(summary.overall.mrr), fixed(summary.overall.recall), ...(['keyword', 'identifier', 'error', 'question'] as const).map((kind) => fixed(summary.byKind[kind].mrr))];
+    });
+    out.push(
+      "## Rule 5's floor, swept",
+      '',
+      'The length factor `1 - b + b · len / avg` (b 0.75) floored at each value; a floor `f` leaves sections up to `(f - 1 + b) / b` times the average length undivided relative to each other.',
+      '',
+      markdownTable(['floor', 'MRR@6 all', 'R@6 all', 'MRR keyword', 'MRR identifier', 'MRR error', 'MRR question'], floorRows),
       '',
     );
 

@@ -112,12 +112,27 @@ describe('rule 5: BM25 length normalisation with a floor', () => {
     expect(index.id(first?.index ?? -1)).toBe('short');
   });
 
-  it('floors the factor at 1 so an empty stub is not rewarded for its shortness (BM25 alone would give it four times the score)', () => {
+  it('floors the factor at 2 so an empty stub is not rewarded for its shortness (BM25 alone would give it eight times the score of a floored section)', () => {
     const index = indexOf([{ id: 'stub', heading: 'needle', text: '' }, ...filler(6)], { stem: false });
     const floored = rankSections(index, 'needle', exactOnly).ranked[0]?.score ?? 0;
     const unfloored = rankSections(index, 'needle', { features: { prefix: false, fuzzy: false, floor: false } }).ranked[0]?.score ?? 0;
-    expect(LENGTH_FLOOR).toBe(1);
+    expect(LENGTH_FLOOR).toBe(2);
     expect(unfloored / floored).toBeCloseTo(LENGTH_FLOOR / (1 - BM25_B), 10);
+  });
+
+  it('divides only sections longer than (floor - 1 + b) / b = 2.33 times the average against shorter ones', () => {
+    const words = (count: number, stem: string) => Array.from({ length: count }, (_, at) => `${stem}${at}`).join(' ');
+    // average length 24.5 distinct tokens: 'short' (5, K = 0.40) and 'medium' (30, K = 1.17) are both floored at 2; 'long' (70, K = 2.39) is divided
+    const index = indexOf([
+      { id: 'short', text: `needle ${words(4, 's')}` },
+      { id: 'medium', text: `needle ${words(29, 'm')}` },
+      { id: 'long', text: `needle ${words(69, 'l')}` },
+      ...Array.from({ length: 7 }, (_, at) => ({ id: `fill${at}`, text: words(20, `f${at}x`) })),
+    ], { stem: false });
+    expect(index.avgLength).toBe(24.5);
+    const score = (id: string) => rankSections(index, 'needle', exactOnly).ranked.find((entry) => index.id(entry.index) === id)?.score;
+    expect(score('medium')).toBeCloseTo(score('short') ?? 0, 10);
+    expect((score('short') ?? 0) / (score('long') ?? 1)).toBeCloseTo((1 - BM25_B + (BM25_B * 70) / 24.5) / LENGTH_FLOOR, 10);
   });
 });
 

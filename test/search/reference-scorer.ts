@@ -1,3 +1,4 @@
+import { LENGTH_FLOOR } from '../../pipeline/search/score.ts';
 import { STOPWORDS, stem, tokenize } from '../../pipeline/search/index.ts';
 import type { GlossaryEntry } from '../../pipeline/types.ts';
 import type { SectionSpec } from './fixtures.ts';
@@ -59,7 +60,7 @@ export function referenceRank(
         if (doc.signal.has(term)) raw += w;
         if (doc.heading.has(term)) raw += 3 * w;
       }
-      const factor = Math.max(1, 1 - 0.75 + (0.75 * doc.length) / average); // rule 5
+      const factor = Math.max(LENGTH_FLOOR, 1 - 0.75 + (0.75 * doc.length) / average); // rule 5
       return { id: doc.id, page: doc.page, score: raw / factor, position };
     })
     .filter((result) => result.score > 0)
