@@ -1,17 +1,20 @@
 import { stem } from './stem.ts';
 
 /**
- * A run of word characters joined by the separators identifiers use (`-` `.` `/` `:` `_` `@`),
+ * A run of word characters (letters, digits and the marks that combine with them, as in Thai or
+ * Devanagari) joined by the separators identifiers use (`-` `.` `/` `:` `_` `@`),
  * with an optional leading `-`, `--` or `/`: `--access-url`, `GEMINI_API_KEY`,
  * `/api/v2/authcheck`, `Svc-Session-Token`, `x-ask-content-hash`, `notifications.inbox`.
  */
-const RUN = /(?:--?|\/)?[\p{L}\p{N}]+(?:[-./:_@]+[\p{L}\p{N}]+)*/gu;
+const RUN = /(?:--?|\/)?[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[-./:_@]+[\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
 const SEPARATORS = /[-./:_@]+/;
 const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const MAX_TOKEN_LENGTH = 64;
+/** Scripts written without spaces between words: their runs are split into words by Intl.Segmenter. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** Bump when tokenising changes: search tables of another version are refused. */
-export const TOKENIZER_VERSION = 'tok-2';
+export const TOKENIZER_VERSION = 'tok-3';
 
 export interface TokenizeOptions {
   /** Apply the light stemmer to plain words and identifier parts (default true). */
@@ -38,9 +41,20 @@ function stemmed(word: string): string {
   return known;
 }
 
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/** The words of a run in a script without spaces (`設定ファイル` gives `設定`, `ファイル`). */
+function segmentWords(text: string): string[] {
+  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const words: string[] = [];
+  for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words.push(segment.segment);
+  return words;
+}
+
 function pushWord(word: string, out: string[], useStem: boolean): void {
   if (word.length === 0 || word.length > MAX_TOKEN_LENGTH) return;
-  if (word.length === 1 && !/\p{N}/u.test(word)) return;
+  // a lone letter says nothing, except in scripts where one character is a word (`鍵`)
+  if (word.length === 1 && !/\p{N}/u.test(word) && !UNSPACED.test(word)) return;
   out.push(useStem ? stemmed(word) : word);
 }
 
@@ -52,6 +66,10 @@ function runTokens(run: string, useStem: boolean): string[] {
   const compound = parts.length > 1 || run.startsWith('-') || run.startsWith('/');
   if (compound && lower.length <= MAX_TOKEN_LENGTH) out.push(lower);
   for (const part of parts) {
+    if (UNSPACED.test(part)) {
+      for (const word of segmentWords(part)) pushWord(word.toLowerCase(), out, useStem);
+      continue;
+    }
     // only a word with an upper-case letter can be camel case
     const pieces = part === part.toLowerCase() ? [part] : part.split(CAMEL);
     if (pieces.length > 1) {
@@ -81,7 +99,8 @@ export function* tokenSpans(text: string, options: TokenizeOptions = {}): Genera
  * count is the text's length). An identifier is findable whole and by its parts: `--access-url`
  * gives `--access-url`, `access`, `url`; `GEMINI_API_KEY` gives `gemini_api_key`, `gemini`,
  * `api`, `key`; `maxResults` gives `maxresults`, `max`, `results`. Plain words and parts are
- * stemmed unless `stem: false`; whole identifiers never are.
+ * stemmed unless `stem: false`; whole identifiers never are. Runs in scripts written without
+ * spaces (Chinese, Japanese, Thai...) are split into words by `Intl.Segmenter`.
  */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const useStem = options.stem ?? true;

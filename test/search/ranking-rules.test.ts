@@ -8,6 +8,7 @@ import {
   rankSections,
   searchKeyword,
   SNIPPET_LENGTH,
+  tokenize,
 } from '../../pipeline/search/index.ts';
 import { findTerm } from '../../pipeline/search/vocabulary.ts';
 import { indexOf, type SectionSpec } from './fixtures.ts';
@@ -209,6 +210,15 @@ describe('tokens for documentation', () => {
     expect(ids(typed, 'notif')).toEqual([]);
     expect(rankSections(typed, 'notif').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
     expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
+  });
+
+  it('splits scripts written without spaces into words, and keeps the marks of scripts that combine them', () => {
+    expect(tokenize('設定ファイルを編集する', { stem: false })).toEqual(expect.arrayContaining(['設定', 'ファイル', '編集']));
+    expect(tokenize('ภาษาไทยง่าย', { stem: false })).toEqual(['ภาษา', 'ไทย', 'ง่าย']);
+    expect(tokenize('नमस्ते दुनिया', { stem: false })).toEqual(['नमस्ते', 'दुनिया']);
+    const unspaced = indexOf([{ id: 'ja', text: '設定ファイルを編集してから再起動します。' }, { id: 'zh', text: '访问令牌在二十四小时后过期。' }, ...filler(4)]);
+    expect(ids(unspaced, 'ファイル')[0]).toBe('ja');
+    expect(ids(unspaced, '令牌')[0]).toBe('zh');
   });
 
   it('answers an empty or whitespace query with nothing', () => {
