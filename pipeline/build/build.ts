@@ -1,16 +1,20 @@
+import os from 'node:os';
 import path from 'node:path';
 import { corpusHash, hashContentFiles, loadContent } from '../content/index.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError, type Manifest } from '../digest/manifest.ts';
 import { buildOverview } from '../digest/overview.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readGlossary, readManifest } from '../digest/read.ts';
-import { recoverInterruptedWrite, writeTreeAtomically } from '../digest/write.ts';
+import { discardStagedTree, recoverInterruptedWrite, stageTree, writeTreeAtomically } from '../digest/write.ts';
 import { buildSearchIndex, openSearchIndex, searchSections } from '../search/index.ts';
 import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
 import { AnswerCache } from './cache.ts';
+import { collectGarbage } from './memory.ts';
 import { searchTablesCurrent } from './check.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
-import { createSectionQueue, sameDistiller } from './sections.ts';
+import { createSectionQueue, reusableSections, sameDistiller } from './sections.ts';
+import { createWorkerReader, type WorkerReader } from './workers/reader.ts';
+import { isOfflineDistiller } from '../distill/offline/index.ts';
 import { digestFiles } from './tree.ts';
 
 export interface BuildOptions {
@@ -25,6 +29,27 @@ export interface BuildOptions {
   readonly onProgress?: (stage: string, done: number, total: number) => void;
   /** Milliseconds since some origin; the build's only clock. */
   readonly now: () => number;
+  /**
+   * Worker threads that read, parse, chunk and (offline distiller) distil the pages. 0: all in
+   * this thread. Omitted: one per available core, for corpora of `WORKERS_MIN_FILES` files or more.
+   */
+  readonly workers?: number;
+}
+
+/** Below this many content files a build stays in one thread: starting workers costs more than it saves. */
+export const WORKERS_MIN_FILES = 200;
+
+/** The worker-thread reader of a build, or null when it reads in this thread. */
+function workerReader(options: BuildOptions, previous: Manifest | null, stagedDir: string): WorkerReader | null {
+  const workers = options.workers ?? os.availableParallelism();
+  if (workers <= 0) return null;
+  return createWorkerReader({
+    workers,
+    minFiles: options.workers === undefined ? WORKERS_MIN_FILES : 0,
+    offline: isOfflineDistiller(options.distiller),
+    reuse: reusableSections(previous, options.force, options.distiller),
+    stagedDir,
+  });
 }
 
 export interface BuildReport {
@@ -90,101 +115,118 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     }
   }
 
-  const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
-  const queue = createSectionQueue({
-    distiller,
-    previous,
-    previousDir: outDir,
-    cache,
-    concurrency: options.concurrency,
-    force: options.force,
-    onProgress: (done, queued) => options.onProgress?.('distil', done, queued),
-  });
-  let content;
+  // the new tree is staged beside the digest from the start: worker threads write nodes there as they go
+  const staged = await stageTree(outDir);
   try {
-    content = await loadContent({
-      contentDir: options.contentDir,
-      siteUrl: options.siteUrl,
-      ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
-      onPage: (read) => queue.add(read.page, read.sections),
+    const reader = workerReader(options, previous, staged);
+    const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
+    const queue = createSectionQueue({
+      distiller,
+      previous,
+      previousDir: outDir,
+      cache,
+      concurrency: options.concurrency,
+      force: options.force,
+      onProgress: (done, queued) => options.onProgress?.('distil', done, queued),
+      ...(reader ? { precomputed: reader.precomputed } : {}),
     });
-  } finally {
-    // a content error stops the build, but the calls already queued settle first
-    await queue.finish().catch(() => undefined);
-  }
-  const contentHash = corpusHash(content.sections);
-  const { nodes, changed, dropped } = await queue.finish();
-  const orderedNodes = content.sections.map((section) => nodes.get(section.id)).filter((node): node is DigestNode => node !== undefined);
-  const corpus = { pages: content.pages, sections: content.sections, nodes: orderedNodes };
+    let content;
+    try {
+      content = await loadContent({
+        contentDir: options.contentDir,
+        siteUrl: options.siteUrl,
+        ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
+        onPage: (read) => queue.add(read.page, read.sections),
+        ...(reader ? { readFiles: reader.readFiles } : {}),
+      });
+    } finally {
+      // a content error stops the build, but the calls already queued settle first
+      await queue.finish().catch(() => undefined);
+    }
+    const contentHash = corpusHash(content.sections);
+    const { nodes, changed, dropped } = await queue.finish();
+    const orderedNodes = content.sections.map((section) => nodes.get(section.id)).filter((node): node is DigestNode => node !== undefined);
+    const corpus = { pages: content.pages, sections: content.sections, nodes: orderedNodes };
 
-  const runner = {
-    previous,
-    force: options.force,
-    cache,
-    readPrevious: async (pass: CorpusPass): Promise<unknown> => {
-      if (pass === 'glossary') return readGlossary(outDir);
-      if (pass === 'context') return readDigestFile(outDir, DIGEST_FILES.context);
-      const text = await readDigestFile(outDir, DIGEST_FILES.suggestions);
-      return text === null ? null : (JSON.parse(text) as { suggestions: string[] }).suggestions;
-    },
-  };
-  options.onProgress?.('corpus', 0, 3);
-  const glossary = await runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () =>
-    distiller.distillGlossary(corpus),
-  );
-  const searchIndex = buildSearchIndex({ sections: content.sections, nodes, glossary: glossary.value });
-  options.onProgress?.('corpus', 1, 3);
-  const suggestions = await runCorpusPass<string[]>(
-    runner,
-    'suggestions',
-    corpusInputHash('suggestions', contentHash, distiller, glossary.value),
-    async () => retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchIndex(searchIndex)),
-  );
-  options.onProgress?.('corpus', 2, 3);
-  const context = await runCorpusPass<string>(runner, 'context', corpusInputHash('context', contentHash, distiller, glossary.value), () =>
-    distiller.writeContext(corpus, glossary.value),
-  );
-  options.onProgress?.('corpus', 3, 3);
+    const runner = {
+      previous,
+      force: options.force,
+      cache,
+      readPrevious: async (pass: CorpusPass): Promise<unknown> => {
+        if (pass === 'glossary') return readGlossary(outDir);
+        if (pass === 'context') return readDigestFile(outDir, DIGEST_FILES.context);
+        const text = await readDigestFile(outDir, DIGEST_FILES.suggestions);
+        return text === null ? null : (JSON.parse(text) as { suggestions: string[] }).suggestions;
+      },
+    };
+    collectGarbage();
+    options.onProgress?.('corpus', 0, 3);
+    const glossary = await runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () =>
+      distiller.distillGlossary(corpus),
+    );
+    const searchIndex = buildSearchIndex({ sections: content.sections, nodes, glossary: glossary.value });
+    collectGarbage();
+    options.onProgress?.('corpus', 1, 3);
+    const suggestions = await runCorpusPass<string[]>(
+      runner,
+      'suggestions',
+      corpusInputHash('suggestions', contentHash, distiller, glossary.value),
+      async () => retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchIndex(searchIndex)),
+    );
+    collectGarbage();
+    options.onProgress?.('corpus', 2, 3);
+    const context = await runCorpusPass<string>(runner, 'context', corpusInputHash('context', contentHash, distiller, glossary.value), () =>
+      distiller.writeContext(corpus, glossary.value),
+    );
+    collectGarbage();
+    options.onProgress?.('corpus', 3, 3);
 
-  const manifest: Manifest = {
-    schema: DIGEST_SCHEMA_VERSION,
-    contentHash,
-    siteUrl: options.siteUrl,
-    distiller: { provider: distiller.provider, model: distiller.model },
-    templates: { ...distiller.templateHashes },
-    corpus: { glossary: glossary.inputHash, suggestions: suggestions.inputHash, context: context.inputHash },
-    counts: {
+    const manifest: Manifest = {
+      schema: DIGEST_SCHEMA_VERSION,
+      contentHash,
+      siteUrl: options.siteUrl,
+      distiller: { provider: distiller.provider, model: distiller.model },
+      templates: { ...distiller.templateHashes },
+      corpus: { glossary: glossary.inputHash, suggestions: suggestions.inputHash, context: context.inputHash },
+      counts: {
+        pages: content.pages.length,
+        sections: content.sections.length,
+        facts: orderedNodes.reduce((total, node) => total + node.facts.length, 0),
+        glossary: glossary.value.length,
+        suggestions: suggestions.value.length,
+      },
+      files: content.fileHashes,
+      sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
+    };
+    // the nodes the workers wrote to the staged tree already are left out
+    const unwritten = reader ? new Map([...nodes].filter(([id]) => !reader.wrote(id))) : nodes;
+    await writeTreeAtomically(
+      outDir,
+      digestFiles({
+        manifest,
+        nodes: unwritten,
+        glossary: glossary.value,
+        suggestions: suggestions.value,
+        overview: buildOverview(content.pages, content.sections),
+        context: context.value,
+        searchIndex,
+      }),
+      staged,
+    );
+    const currentIds = new Set(content.sections.map((section) => section.id));
+    const usage = distiller.usage();
+    return {
+      upToDate: false,
       pages: content.pages.length,
       sections: content.sections.length,
-      facts: orderedNodes.reduce((total, node) => total + node.facts.length, 0),
-      glossary: glossary.value.length,
-      suggestions: suggestions.value.length,
-    },
-    files: content.fileHashes,
-    sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
-  };
-  await writeTreeAtomically(
-    outDir,
-    digestFiles({
-      manifest,
-      nodes,
-      glossary: glossary.value,
-      suggestions: suggestions.value,
-      overview: buildOverview(content.pages, content.sections),
-      context: context.value,
-      searchIndex,
-    }),
-  );
-  const currentIds = new Set(content.sections.map((section) => section.id));
-  const usage = distiller.usage();
-  return {
-    upToDate: false,
-    pages: content.pages.length,
-    sections: content.sections.length,
-    changed,
-    removed: Object.keys(previous?.sections ?? {}).filter((id) => !currentIds.has(id)).sort(),
-    usage: { ...usage, droppedFacts: usage.droppedFacts + dropped },
-    contentHash,
-    elapsedMs: options.now() - started,
-  };
+      changed,
+      removed: Object.keys(previous?.sections ?? {}).filter((id) => !currentIds.has(id)).sort(),
+      usage: { ...usage, droppedFacts: usage.droppedFacts + dropped },
+      contentHash,
+      elapsedMs: options.now() - started,
+    };
+  } finally {
+    // nothing once the staged tree was swapped in; a failed build's half tree otherwise
+    await discardStagedTree(staged);
+  }
 }

@@ -9,6 +9,11 @@ import path from 'node:path';
 export class AnswerCache {
   constructor(private readonly dir: string | null) {}
 
+  /** False when there is no cache folder (every get misses, every put is dropped). */
+  get enabled(): boolean {
+    return this.dir !== null;
+  }
+
   async get<T>(key: string): Promise<T | undefined> {
     if (this.dir === null) return undefined;
     try {

@@ -4,7 +4,7 @@ import { takeSectionTree } from '../content/section-trees.ts';
 import type { Manifest } from '../digest/manifest.ts';
 import { sectionFilePath } from '../digest/paths.ts';
 import { readNode } from '../digest/read.ts';
-import { nodeFromDistillation } from '../distill/verbatim.ts';
+import { nodeFromDistillation, type CheckedNode } from '../distill/verbatim.ts';
 import type { DigestNode, Distiller, Page, Section } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 
@@ -23,6 +23,8 @@ export interface SectionQueueOptions {
   readonly concurrency: number;
   readonly force: boolean;
   readonly onProgress?: (done: number, queued: number) => void;
+  /** A section's node already distilled elsewhere (a worker thread), if any. */
+  readonly precomputed?: (section: Section) => CheckedNode | undefined;
 }
 
 /** The answer-cache key of a section's distillation: its inputs, the distiller, the model and the prompt. */
@@ -40,6 +42,14 @@ export function sameDistiller(previous: Manifest, distiller: Distiller): boolean
 }
 
 /**
+ * The section hashes of the previous digest when its nodes may be reused (not forced, same
+ * distiller and prompt), else null.
+ */
+export function reusableSections(previous: Manifest | null, force: boolean, distiller: Distiller): Readonly<Record<string, string>> | null {
+  return previous !== null && !force && sameDistiller(previous, distiller) ? previous.sections : null;
+}
+
+/**
  * Gives every section its node, paying for a distillation only when needed: a section whose
  * hash is unchanged since the previous digest (same distiller and prompt) keeps its node;
  * one the answer cache has (a resumed build) takes it from there; only the rest is sent to the
@@ -47,7 +57,7 @@ export function sameDistiller(previous: Manifest, distiller: Distiller): boolean
  * Sections are added page by page while the content loads, so distilling starts with the first page.
  */
 export function createSectionQueue(options: SectionQueueOptions) {
-  const reusable = options.previous !== null && !options.force && sameDistiller(options.previous, options.distiller);
+  const reusable = reusableSections(options.previous, options.force, options.distiller);
   const nodes = new Map<string, DigestNode>();
   const changed: string[] = [];
   const tasks: Promise<void>[] = [];
@@ -60,16 +70,17 @@ export function createSectionQueue(options: SectionQueueOptions) {
 
   /** The previous digest's node of a section whose inputs did not change, or null. */
   const reuse = async (section: Section): Promise<DigestNode | null> => {
-    const before = reusable ? options.previous?.sections[section.id] : undefined;
+    const before = reusable?.[section.id];
     return before === section.hash ? readNode(options.previousDir, sectionFilePath(section.id)) : null;
   };
 
   const distil = async (section: Section, page: Page): Promise<void> => {
-    const key = sectionCacheKey(section, options.distiller);
+    // no key to work out when there is no cache (the offline distiller's case)
+    const key = options.cache.enabled ? sectionCacheKey(section, options.distiller) : '';
     let node = await options.cache.get<DigestNode>(key);
     if (node) takeSectionTree(section);
     else {
-      const checked = nodeFromDistillation(section, await options.distiller.distillSection(section, page));
+      const checked = options.precomputed?.(section) ?? nodeFromDistillation(section, await options.distiller.distillSection(section, page));
       takeSectionTree(section);
       dropped += checked.dropped;
       node = checked.node;

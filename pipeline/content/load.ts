@@ -1,12 +1,12 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Section } from '../types.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
-import { readPage, type ReadPage } from './page.ts';
+import { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
+import type { ReadPage } from './page.ts';
 
-/** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
-export const CHUNKER_VERSION = 'chunker-1';
+export { CHUNKER_VERSION } from './load-file.ts';
 
 export interface LoadedContent {
   readonly pages: readonly Page[];
@@ -18,13 +18,22 @@ export interface LoadedContent {
   readonly parsedFiles: number;
 }
 
-export interface LoadOptions {
-  readonly contentDir: string;
-  readonly siteUrl: string;
-  /** Folder of the chunk cache; omitted: parse every file. */
-  readonly cacheDir?: string;
+/**
+ * Reads the given files (see `loadFile`) and yields them in the order given. The default reads
+ * them one by one in this thread; a build may read them in worker threads instead.
+ */
+export type FileReader = (source: FileSource, files: readonly string[]) => AsyncIterable<LoadedFile>;
+
+export interface LoadOptions extends FileSource {
   /** Called with each page as soon as it is read, so later stages can start before the last page. */
   readonly onPage?: (read: ReadPage) => void;
+  /** How files are read; default: in this thread, one after the other. */
+  readonly readFiles?: FileReader;
+}
+
+/** The default FileReader: one file after the other, in this thread. */
+export async function* readFilesInProcess(source: FileSource, files: readonly string[]): AsyncIterable<LoadedFile> {
+  for (const file of files) yield await loadFile(source, file);
 }
 
 /** Several content problems at once, one line each. */
@@ -71,21 +80,6 @@ export async function hashContentFiles(dir: string): Promise<Record<string, stri
   return hashes;
 }
 
-async function readCached(cacheFile: string): Promise<ReadPage | null | undefined> {
-  try {
-    return JSON.parse(await readFile(cacheFile, 'utf8')) as ReadPage | null;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeCached(cacheDir: string, cacheFile: string, value: ReadPage | null): Promise<void> {
-  await mkdir(cacheDir, { recursive: true });
-  const temporary = `${cacheFile}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(value));
-  await rename(temporary, cacheFile);
-}
-
 /**
  * Loads a content folder: every page and its hashed sections. Unchanged files (same bytes,
  * same site URL, same chunker version) come from the chunk cache without being parsed.
@@ -101,31 +95,14 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   const slugOwners = new Map<string, string>();
   let parsedFiles = 0;
 
-  for (const file of files) {
-    let source: string;
-    try {
-      source = await readFile(path.join(options.contentDir, file), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-      errors.push(new ContentError(file, `cannot be read (${code}); check its permissions`));
+  const readFiles = options.readFiles ?? readFilesInProcess;
+  for await (const loaded of readFiles(options, files)) {
+    const { file, read } = loaded;
+    if (loaded.fileHash !== null) fileHashes[file] = loaded.fileHash;
+    if (loaded.parsed) parsedFiles += 1;
+    if (loaded.error) {
+      errors.push(loaded.error);
       continue;
-    }
-    const fileHash = sha256(source);
-    fileHashes[file] = fileHash;
-    const cacheFile = options.cacheDir && path.join(options.cacheDir, `${sha256(`${CHUNKER_VERSION}\n${options.siteUrl}\n${file}\n${fileHash}`)}.json`);
-    let read = cacheFile ? await readCached(cacheFile) : undefined;
-    if (read === undefined) {
-      try {
-        read = readPage(file, source, options.siteUrl);
-      } catch (error) {
-        if (error instanceof ContentError) {
-          errors.push(error);
-          continue;
-        }
-        throw error;
-      }
-      parsedFiles += 1;
-      if (cacheFile && options.cacheDir) await writeCached(options.cacheDir, cacheFile, read);
     }
     if (read === null) continue;
     const owner = slugOwners.get(read.page.slug);

@@ -52,17 +52,32 @@ async function writeAll(root: string, files: ReadonlyMap<string, string>): Promi
 }
 
 /**
+ * A new, empty temporary tree beside `outDir` (named so that `recoverInterruptedWrite` removes it
+ * if the build is killed), for a build to fill piece by piece (worker threads write section
+ * nodes there as they distil them) before `writeTreeAtomically` swaps it in.
+ */
+export async function stageTree(outDir: string): Promise<string> {
+  await recoverInterruptedWrite(outDir);
+  const temporary = `${outDir}${TEMP_MARK}${process.pid}-${Date.now().toString(36)}`;
+  await mkdir(temporary, { recursive: true });
+  return temporary;
+}
+
+/** Removes a staged tree that will not be swapped in (a failed build); nothing once it was. */
+export async function discardStagedTree(staged: string): Promise<void> {
+  await rm(staged, { recursive: true, force: true });
+}
+
+/**
  * Replaces the folder `outDir` with exactly `files` (digest-relative path to content), atomically:
  * the new tree is written beside it, then swapped in by two renames. A build that fails or is
  * killed while writing leaves the previous tree exactly as it was (`recoverInterruptedWrite`
- * repairs the one instant between the renames).
+ * repairs the one instant between the renames). With `staged` (from `stageTree`), `files` are
+ * added to what is already there and that tree is swapped in.
  */
-export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
-  await recoverInterruptedWrite(outDir);
-  const suffix = `${process.pid}-${Date.now().toString(36)}`;
-  const temporary = `${outDir}${TEMP_MARK}${suffix}`;
-  const old = `${outDir}${OLD_MARK}${suffix}`;
-  await mkdir(path.dirname(outDir), { recursive: true });
+export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>, staged?: string): Promise<void> {
+  const temporary = staged ?? (await stageTree(outDir));
+  const old = `${outDir}${OLD_MARK}${temporary.slice(outDir.length + TEMP_MARK.length)}`;
   try {
     await writeAll(temporary, files);
   } catch (error) {

@@ -10,9 +10,17 @@ import { distillSectionOffline } from './section.ts';
 import { suggest } from './suggestions.ts';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER, OFFLINE_TEMPLATE_HASHES } from './version.ts';
 
+/** The distillers made by `createOfflineDistiller`: their work can be done anywhere, in any thread. */
+const offlineDistillers = new WeakSet<Distiller>();
+
+/** True for a distiller made by `createOfflineDistiller` (so a worker thread may do its section pass). */
+export function isOfflineDistiller(distiller: Distiller): boolean {
+  return offlineDistillers.has(distiller);
+}
+
 /** Creates the offline distiller (`provider: 'offline'`, `model: 'offline-v1'`). */
 export function createOfflineDistiller(): Distiller {
-  return {
+  const distiller: Distiller = {
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
     templateHashes: OFFLINE_TEMPLATE_HASHES,
@@ -32,4 +40,6 @@ export function createOfflineDistiller(): Distiller {
       return { calls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, droppedFacts: 0 };
     },
   };
+  offlineDistillers.add(distiller);
+  return distiller;
 }

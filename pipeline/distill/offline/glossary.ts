@@ -21,16 +21,8 @@
  */
 import type { CorpusInput, GlossaryEntry } from '../../types.ts';
 import { findAcronyms } from './acronyms.ts';
-import {
-  acronymDefinitions,
-  conceptKey,
-  definitionsIn,
-  isTermLike,
-  mayDefine,
-  SOURCE_RANK,
-  type FoundDefinition,
-} from './definitions.ts';
-import { bodyOf, parseSource } from './parse.ts';
+import { acronymDefinitions, conceptKey, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
+import { statedDefinitions } from './stated.ts';
 import { clipWords, compareStrings, occursAsWords, singular, words } from './text.ts';
 
 export const MAX_DEFINITION = 300;
@@ -113,7 +105,7 @@ export function buildGlossary(corpus: CorpusInput): GlossaryEntry[] {
   const acronyms = acronymIndex(texts);
   const drafts = new Map<string, Draft>();
   for (const section of corpus.sections) {
-    const stated = mayDefine(section) ? definitionsIn(section, bodyOf(parseSource(section.source, section.format))) : [];
+    const stated = statedDefinitions(section);
     for (const found of [...stated, ...acronymDefinitions(section)]) {
       let term = termForm(found, corpusText);
       const aliases = new Set(found.aliases);

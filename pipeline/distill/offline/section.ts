@@ -1,4 +1,5 @@
 /** The section pass: one section's summary, facts, terms and mode from its syntax tree. */
+import type { Root } from 'mdast';
 import type { Page, Section, SectionDistillation } from '../../types.ts';
 import { extractFacts } from './facts.ts';
 import { modeOf } from './mode.ts';
@@ -8,7 +9,11 @@ import { termsOf } from './terms.ts';
 
 /** Distils one section; pure and deterministic, never throws on Markdown it is given. */
 export function distillSectionOffline(section: Section, page: Page): SectionDistillation {
-  const root = sectionTree(section);
+  return distillSectionRoot(section, page, sectionTree(section));
+}
+
+/** Distils one section from its tree (`sectionTree(section)`); the tree is only read. */
+export function distillSectionRoot(section: Section, page: Page, root: Root): SectionDistillation {
   const body = bodyOf(root);
   const heading = leadingHeading(root);
   const facts = extractFacts(section.source, heading ? [heading, ...body] : body);

@@ -125,12 +125,15 @@ function gather(body: readonly RootContent[]): Gathered {
   return gathered;
 }
 
+/** Each thesaurus trigger as it is looked for: singular words between spaces. */
+const TRIGGERS: readonly string[] = THESAURUS.map(([trigger]) => ` ${words(trigger).map(singular).join(' ')} `);
+
 /** Thesaurus synonyms whose trigger occurs in `text`, in order of the trigger's first occurrence. */
 export function synonymsFor(text: string): string[] {
   const padded = ` ${words(text).map(singular).join(' ')} `;
   const hits: { at: number; order: number; synonyms: readonly string[] }[] = [];
-  THESAURUS.forEach(([trigger, synonyms], order) => {
-    const at = padded.indexOf(` ${words(trigger).map(singular).join(' ')} `);
+  THESAURUS.forEach(([, synonyms], order) => {
+    const at = padded.indexOf(TRIGGERS[order] ?? '');
     if (at >= 0) hits.push({ at, order, synonyms });
   });
   hits.sort((a, b) => a.at - b.at || a.order - b.order);

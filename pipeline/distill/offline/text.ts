@@ -135,12 +135,12 @@ export function words(text: string): string[] {
 
 /** A rough singular of an English word: `policies` -> `policy`, `tokens` -> `token`. */
 export function singular(word: string): string {
-  if (word.length <= 3) return word;
-  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|us|is)$/.test(word)) return word;
-  if (/(?:sses|ches|shes|xes)$/.test(word)) return word.slice(0, -2);
-  if (/s$/.test(word)) return word.slice(0, -1);
-  return word;
+  // endsWith rather than regular expressions: this runs for every word of every section
+  if (word.length <= 3 || !word.endsWith('s')) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
+  if (word.endsWith('sses') || word.endsWith('ches') || word.endsWith('shes') || word.endsWith('xes')) return word.slice(0, -2);
+  return word.slice(0, -1);
 }
 
 /** Plural of a noun for counts in generated text: `field` -> `fields`, `entry` -> `entries`. */

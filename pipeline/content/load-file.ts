@@ -1,0 +1,73 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ContentError } from './errors.ts';
+import { sha256 } from './hash.ts';
+import { readPage, type ReadPage } from './page.ts';
+
+/** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
+export const CHUNKER_VERSION = 'chunker-1';
+
+/** One content file, read: its page and sections, or the problem with it. */
+export interface LoadedFile {
+  /** Path relative to the content folder. */
+  readonly file: string;
+  /** sha256 of the file's bytes; null when the file could not be read. */
+  readonly fileHash: string | null;
+  /** The page and its sections; null for a draft or a file with a problem. */
+  readonly read: ReadPage | null;
+  readonly error: ContentError | null;
+  /** True when the file was parsed rather than taken from the chunk cache. */
+  readonly parsed: boolean;
+}
+
+/** Where a file is read from and how: the inputs of `loadFile`. */
+export interface FileSource {
+  readonly contentDir: string;
+  readonly siteUrl: string;
+  /** Folder of the chunk cache; omitted: parse every file. */
+  readonly cacheDir?: string;
+}
+
+async function readCached(cacheFile: string): Promise<ReadPage | null | undefined> {
+  try {
+    return JSON.parse(await readFile(cacheFile, 'utf8')) as ReadPage | null;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCached(cacheDir: string, cacheFile: string, value: ReadPage | null): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(value));
+  await rename(temporary, cacheFile);
+}
+
+/**
+ * Reads one content file into its page and hashed sections. An unchanged file (same bytes, same
+ * site URL, same chunker version) comes from the chunk cache without being parsed. A file that
+ * cannot be read or parsed gives its ContentError instead of throwing.
+ */
+export async function loadFile(source: FileSource, file: string): Promise<LoadedFile> {
+  let text: string;
+  try {
+    text = await readFile(path.join(source.contentDir, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    return { file, fileHash: null, read: null, error: new ContentError(file, `cannot be read (${code}); check its permissions`), parsed: false };
+  }
+  const fileHash = sha256(text);
+  const { cacheDir } = source;
+  const cacheFile = cacheDir && path.join(cacheDir, `${sha256(`${CHUNKER_VERSION}\n${source.siteUrl}\n${file}\n${fileHash}`)}.json`);
+  const cached = cacheFile ? await readCached(cacheFile) : undefined;
+  if (cached !== undefined) return { file, fileHash, read: cached, error: null, parsed: false };
+  let read: ReadPage | null;
+  try {
+    read = readPage(file, text, source.siteUrl);
+  } catch (error) {
+    if (error instanceof ContentError) return { file, fileHash, read: null, error, parsed: false };
+    throw error;
+  }
+  if (cacheFile && cacheDir) await writeCached(cacheDir, cacheFile, read);
+  return { file, fileHash, read, error: null, parsed: true };
+}
