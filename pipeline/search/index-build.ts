@@ -1,7 +1,6 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
 import type { PageLine, SearchTables, SectionLine } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
-import { stem as stemWord } from './stem.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
 
 export interface IndexInput {
@@ -55,16 +54,9 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
   const stem = input.stem ?? true;
   const hasDigest = input.nodes !== undefined && input.nodes !== null;
   const postings = new Map<string, number[]>();
+  // words as written that the stemmer changed, noted while tokenising the sections' text
   const surfaces = new Map<string, string>();
-  const noteSurfaces = (text: string): void => {
-    if (!stem) return;
-    for (const word of tokenize(text, { stem: false })) {
-      if (!surfaces.has(word)) {
-        const stemmed = stemWord(word);
-        if (stemmed !== word) surfaces.set(word, stemmed);
-      }
-    }
-  };
+  const tokenizing = { stem, surfaces };
   const sectionLines: SectionLine[] = [];
   const pageLines: PageLine[] = [];
   const pageNumbers = new Map<string, number>();
@@ -95,25 +87,25 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       for (const token of tokens) flags.set(token, (flags.get(token) ?? 0) | bit);
     };
     const node = input.nodes?.get(section.id);
-    let bodyTokens: string[];
     if (hasDigest) {
-      bodyTokens = tokenize(section.text, { stem });
-      mark(bodyTokens, IN_BODY);
+      mark(tokenize(section.text, tokenizing), IN_BODY);
       if (node) mark(signalTokens(node, stem), IN_SIGNAL);
-      mark(tokenize(`${section.title}\n${section.heading ?? ''}`, { stem }), IN_HEADING);
+      mark(tokenize(`${section.title}\n${section.heading ?? ''}`, tokenizing), IN_HEADING);
     } else {
-      bodyTokens = tokenize(`${section.title}\n${section.source}`, { stem });
-      mark(bodyTokens, IN_BODY);
+      mark(tokenize(`${section.title}\n${section.source}`, tokenizing), IN_BODY);
     }
-    for (const [token, bits] of flags) {
-      const list = postings.get(token) ?? [];
-      list.push((index << FLAG_BITS) | bits);
-      postings.set(token, list);
-    }
-    noteSurfaces(`${section.title}\n${section.heading ?? ''}\n${section.text}`);
     // length in distinct tokens: scoring counts a term once per section, so the chance of a match
     // grows with a section's vocabulary, not its word count (pivoted unique normalisation)
-    const length = new Set(bodyTokens).size;
+    let length = 0;
+    for (const [token, bits] of flags) {
+      if (bits & IN_BODY) length += 1;
+      let list = postings.get(token);
+      if (list === undefined) {
+        list = [];
+        postings.set(token, list);
+      }
+      list.push((index << FLAG_BITS) | bits);
+    }
     pages.push(pageNumber(section));
     lengths.push(length);
     sectionLines.push({ anchor: anchorOf(section.id), heading: section.heading, text: section.text.normalize('NFKC') });

@@ -9,16 +9,20 @@ import { stem } from './stem.ts';
 const RUN = /(?:--?|\/)?[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[-./:_@]+[\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
 const SEPARATORS = /[-./:_@]+/;
 const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+/** An acronym in the plural (`URLs`, `APIs`): one word, not camel case. */
+const ACRONYM_PLURAL = /^\p{Lu}{2,}s$/u;
 const MAX_TOKEN_LENGTH = 64;
 /** Scripts written without spaces between words: their runs are split into words by Intl.Segmenter. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** Bump when tokenising changes: search tables of another version are refused. */
-export const TOKENIZER_VERSION = 'tok-3';
+export const TOKENIZER_VERSION = 'tok-4';
 
 export interface TokenizeOptions {
   /** Apply the light stemmer to plain words and identifier parts (default true). */
   readonly stem?: boolean;
+  /** When stemming, each word the stemmer changed is recorded here, as written -> stem. */
+  readonly surfaces?: Map<string, string>;
 }
 
 /** One run of the text with where it stands and the tokens it gives. */
@@ -51,15 +55,21 @@ function segmentWords(text: string): string[] {
   return words;
 }
 
-function pushWord(word: string, out: string[], useStem: boolean): void {
+function pushWord(word: string, out: string[], useStem: boolean, surfaces: Map<string, string> | undefined): void {
   if (word.length === 0 || word.length > MAX_TOKEN_LENGTH) return;
   // a lone letter says nothing, except in scripts where one character is a word (`鍵`)
   if (word.length === 1 && !/\p{N}/u.test(word) && !UNSPACED.test(word)) return;
-  out.push(useStem ? stemmed(word) : word);
+  if (!useStem) {
+    out.push(word);
+    return;
+  }
+  const stem = stemmed(word);
+  if (surfaces !== undefined && stem !== word) surfaces.set(word, stem);
+  out.push(stem);
 }
 
 /** The tokens of one run: the whole identifier (when it is one) and its parts. */
-function runTokens(run: string, useStem: boolean): string[] {
+function runTokens(run: string, useStem: boolean, surfaces?: Map<string, string>): string[] {
   const out: string[] = [];
   const lower = run.toLowerCase();
   const parts = run.replace(/^[-/]+/, '').split(SEPARATORS).filter((part) => part.length > 0);
@@ -67,16 +77,16 @@ function runTokens(run: string, useStem: boolean): string[] {
   if (compound && lower.length <= MAX_TOKEN_LENGTH) out.push(lower);
   for (const part of parts) {
     if (UNSPACED.test(part)) {
-      for (const word of segmentWords(part)) pushWord(word.toLowerCase(), out, useStem);
+      for (const word of segmentWords(part)) pushWord(word.toLowerCase(), out, useStem, surfaces);
       continue;
     }
     // only a word with an upper-case letter can be camel case
-    const pieces = part === part.toLowerCase() ? [part] : part.split(CAMEL);
+    const pieces = part === part.toLowerCase() || ACRONYM_PLURAL.test(part) ? [part] : part.split(CAMEL);
     if (pieces.length > 1) {
       if (!compound) out.push(part.toLowerCase());
-      for (const piece of pieces) pushWord(piece.toLowerCase(), out, useStem);
+      for (const piece of pieces) pushWord(piece.toLowerCase(), out, useStem, surfaces);
     } else {
-      pushWord(part.toLowerCase(), out, useStem);
+      pushWord(part.toLowerCase(), out, useStem, surfaces);
     }
   }
   return out;
@@ -105,7 +115,9 @@ export function* tokenSpans(text: string, options: TokenizeOptions = {}): Genera
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const useStem = options.stem ?? true;
   const out: string[] = [];
-  for (const match of text.normalize('NFKC').matchAll(RUN)) out.push(...runTokens(match[0], useStem));
+  for (const match of text.normalize('NFKC').matchAll(RUN)) {
+    for (const token of runTokens(match[0], useStem, options.surfaces)) out.push(token);
+  }
   return out;
 }
 

@@ -212,6 +212,10 @@ describe('tokens for documentation', () => {
     expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
   });
 
+  it('reads an acronym in the plural as one word (URLs meets url), and still splits camel case', () => {
+    expect(tokenize('Redirect URLs and maxResults', { stem: true })).toEqual(['redirect', 'url', 'and', 'maxresults', 'max', 'result']);
+  });
+
   it('splits scripts written without spaces into words, and keeps the marks of scripts that combine them', () => {
     expect(tokenize('設定ファイルを編集する', { stem: false })).toEqual(expect.arrayContaining(['設定', 'ファイル', '編集']));
     expect(tokenize('ภาษาไทยง่าย', { stem: false })).toEqual(['ภาษา', 'ไทย', 'ง่าย']);
