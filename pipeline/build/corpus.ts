@@ -1,5 +1,6 @@
 import { sha256 } from '../content/hash.ts';
 import type { Manifest } from '../digest/manifest.ts';
+import { compactStableJson } from '../digest/stable-json.ts';
 import type { Distiller, DistillPass, GlossaryEntry } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 
@@ -9,9 +10,11 @@ type CorpusPass = Exclude<DistillPass, 'section'>;
  * The input hash of a corpus-wide pass. The rule: a corpus pass reruns when the corpus content
  * hash, the distiller, the model or that pass's prompt changes, and for suggestions and
  * context also when the glossary they are given changes. Anything else reuses the last answer.
+ * The glossary is hashed with sorted keys: one distilled just now and the same one read back
+ * from `glossary.json` must give the same hash, or a rebuild and a forced build would differ.
  */
 export function corpusInputHash(pass: CorpusPass, contentHash: string, distiller: Distiller, glossary: readonly GlossaryEntry[] | null): string {
-  return sha256(JSON.stringify([pass, contentHash, distiller.provider, distiller.model, distiller.templateHashes[pass], glossary]));
+  return sha256(compactStableJson([pass, contentHash, distiller.provider, distiller.model, distiller.templateHashes[pass], glossary]));
 }
 
 export interface CorpusPassRunner {
