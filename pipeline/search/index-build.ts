@@ -1,6 +1,8 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
 import type { PageLine, SearchTables, SectionLine } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
+import { utf8LineLength } from './line-table.ts';
+import { encodeSectionLine } from './section-rows.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
 
 export interface IndexInput {
@@ -128,6 +130,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       avgLength: sectionLines.length === 0 ? 0 : totalLength / sectionLines.length,
       pages,
       lengths,
+      sectionBytes: sectionLines.map((line) => utf8LineLength(encodeSectionLine(line))),
       df: vocab.map((term) => postings.get(term)?.length ?? 0),
       surface,
       surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { LineSource } from './line-table.ts';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 3;
+export const SEARCH_SCHEMA_VERSION = 4;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
@@ -28,7 +29,9 @@ export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
  *   tab-separated (`\\`, `\t`, `\n`, `\r` escaped; `\N` for an absent anchor or heading).
  * - `search/pages.txt`: line `p` is page `p`'s slug, title, url and group, the same way.
  *   A section's id and url are its page's with `#anchor` added.
- * Both are read as bytes; a line is decoded only when its section is a result.
+ * Both are read as bytes; a line is decoded only when its section is a result. The header's
+ * `sectionBytes` place every line of `sections.txt` without scanning it, so the loader reads a
+ * section's line from the file only when it is a result.
  */
 export const SearchHeaderSchema = z.object({
   schema: z.literal(SEARCH_SCHEMA_VERSION),
@@ -42,6 +45,8 @@ export const SearchHeaderSchema = z.object({
   pages: z.array(z.number()),
   /** Per section: the body length in distinct tokens (rule 5). */
   lengths: z.array(z.number()),
+  /** Per section: the length of its line of `sections.txt` in UTF-8 bytes, line feed included. */
+  sectionBytes: z.array(z.number()),
   /** Per vocabulary term (line of `postings.txt`): the number of sections it occurs in. */
   df: z.array(z.number()),
   /**
@@ -92,10 +97,10 @@ export interface SearchTables {
   readonly pages: readonly PageLine[];
 }
 
-/** The files' texts (or bytes, as read from disk). */
+/** The files' texts, or bytes as read from disk (the section table may stay on disk, read a line at a time). */
 export interface SearchTableSources {
   readonly header: string;
   readonly postings: string | Uint8Array;
-  readonly sections: string | Uint8Array;
+  readonly sections: LineSource;
   readonly pages: string | Uint8Array;
 }

@@ -1,13 +1,27 @@
 /**
- * The lines of a text held as a string or as UTF-8 bytes, found once (one scan for line feeds)
- * and decoded one at a time on demand. Large tables are read as bytes so that a cold start does
- * not pay for decoding text it may never show.
+ * The lines of a text held as a string, as UTF-8 bytes, or in a file read on demand, decoded one
+ * at a time. Large tables are kept as bytes (or left on disk) so that a cold start does not pay
+ * for decoding text it may never show.
  */
 export interface LineTable {
   readonly count: number;
   line(index: number): string;
   /** The line up to its first tab (all of it when it has none). */
   head(index: number): string;
+}
+
+/** Bytes read on demand: a file opened by the loader (`readSync` at an offset). */
+export interface ByteReader {
+  readonly size: number;
+  read(position: number, length: number): Uint8Array;
+}
+
+/** Where a table's lines come from. */
+export type LineSource = string | Uint8Array | ByteReader;
+
+/** A line table's lines could not be found as its header says. */
+export class LineTableError extends Error {
+  override readonly name = 'LineTableError';
 }
 
 const LINE_FEED = 10;
@@ -24,26 +38,91 @@ function lineStarts(length: number, next: (from: number) => number): Int32Array 
   return Int32Array.from(starts);
 }
 
-/** Lines of `source`; `line(i)` excludes the line feed. */
-export function lineTable(source: string | Uint8Array): LineTable {
-  const isText = typeof source === 'string';
-  const starts = isText ? lineStarts(source.length, (from) => source.indexOf('\n', from)) : lineStarts(source.length, (from) => source.indexOf(LINE_FEED, from));
-  const count = starts.length - 1;
+/** Start offsets from each line's length in bytes (line feed included), checked against the size. */
+function startsFromLengths(lineBytes: readonly number[], size: number): Float64Array {
+  const starts = new Float64Array(lineBytes.length + 1);
+  for (let at = 0; at < lineBytes.length; at += 1) starts[at + 1] = (starts[at] ?? 0) + (lineBytes[at] ?? 0);
+  if (starts[lineBytes.length] !== size) throw new LineTableError(`the table holds ${size} bytes where its header counts ${starts[lineBytes.length] ?? 0}`);
+  return starts;
+}
+
+function isByteReader(source: LineSource): source is ByteReader {
+  return typeof source !== 'string' && !(source instanceof Uint8Array);
+}
+
+/**
+ * Lines of `source`; `line(i)` excludes the line feed. With `lineBytes` (each line's length in
+ * UTF-8 bytes, line feed included) byte sources are not scanned, and a file is read a line at a
+ * time; without it, a string or byte source is scanned once for line feeds.
+ */
+export function lineTable(source: LineSource, lineBytes?: readonly number[]): LineTable {
+  if (typeof source === 'string') return textLines(source);
+  let starts: Int32Array | Float64Array;
+  let size: number;
+  if (isByteReader(source)) {
+    if (lineBytes === undefined) throw new LineTableError('a table read on demand needs the length of each line');
+    size = source.size;
+    starts = startsFromLengths(lineBytes, size);
+  } else {
+    size = source.length;
+    starts = lineBytes === undefined ? lineStarts(size, (from) => source.indexOf(LINE_FEED, from)) : startsFromLengths(lineBytes, size);
+  }
+  const bytesOf = (index: number): Uint8Array => {
+    const start = starts[index];
+    const next = starts[index + 1];
+    if (start === undefined || next === undefined) return new Uint8Array(0);
+    const bytes = source instanceof Uint8Array ? source.subarray(start, Math.min(next, size)) : source.read(start, next - start);
+    // a line ends with its line feed (the last may lack one): anything else means the header lies
+    if (next <= size && bytes[bytes.length - 1] !== LINE_FEED) throw new LineTableError(`line ${index + 1} does not end where the header says`);
+    return next <= size ? bytes.subarray(0, bytes.length - 1) : bytes;
+  };
   return {
-    count,
-    line(index: number): string {
-      const start = starts[index];
-      const next = starts[index + 1];
-      if (start === undefined || next === undefined) return '';
-      return isText ? source.slice(start, next - 1) : decoder.decode(source.subarray(start, next - 1));
-    },
-    head(index: number): string {
-      const start = starts[index];
-      const next = starts[index + 1];
-      if (start === undefined || next === undefined) return '';
-      const tab = isText ? source.indexOf('\t', start) : source.indexOf(TAB, start);
-      const end = tab === -1 || tab > next - 1 ? next - 1 : tab;
-      return isText ? source.slice(start, end) : decoder.decode(source.subarray(start, end));
+    count: starts.length - 1,
+    line: (index) => decoder.decode(bytesOf(index)),
+    head(index) {
+      const bytes = bytesOf(index);
+      const tab = bytes.indexOf(TAB);
+      return decoder.decode(tab === -1 ? bytes : bytes.subarray(0, tab));
     },
   };
+}
+
+function textLines(source: string): LineTable {
+  const starts = lineStarts(source.length, (from) => source.indexOf('\n', from));
+  const bounds = (index: number): [number, number] => {
+    const start = starts[index];
+    const next = starts[index + 1];
+    return start === undefined || next === undefined ? [0, 0] : [start, next - 1];
+  };
+  return {
+    count: starts.length - 1,
+    line(index) {
+      const [start, end] = bounds(index);
+      return source.slice(start, end);
+    },
+    head(index) {
+      const [start, end] = bounds(index);
+      if (start === end) return '';
+      const tab = source.indexOf('\t', start);
+      return source.slice(start, tab === -1 || tab > end ? end : tab);
+    },
+  };
+}
+
+/** The length in UTF-8 bytes of a line of text followed by its line feed. */
+export function utf8LineLength(line: string): number {
+  let bytes = 1;
+  for (let at = 0; at < line.length; at += 1) {
+    const code = line.charCodeAt(at);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && at + 1 < line.length) {
+      const low = line.charCodeAt(at + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        bytes += 4;
+        at += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }

@@ -1,5 +1,5 @@
 import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
-import { lineTable } from './line-table.ts';
+import { lineTable, LineTableError } from './line-table.ts';
 import { decodePageLine, decodeSectionLine } from './section-rows.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const HEADER_ARRAYS = ['pages', 'lengths', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
+const HEADER_ARRAYS = ['pages', 'lengths', 'sectionBytes', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
 
 /**
  * Checks a parsed header: versions first (a mismatch says how to rebuild), then the array
@@ -56,7 +56,7 @@ function checkedHeader(data: unknown, where: string): SearchHeader {
     if (!Array.isArray(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
   }
   const header = data as SearchHeader;
-  if (header.lengths.length !== header.pages.length || header.surfaceStem.length !== header.surface.length) {
+  if (header.lengths.length !== header.pages.length || header.sectionBytes.length !== header.pages.length || header.surfaceStem.length !== header.surface.length) {
     throw new SearchIndexError(`${where}: the tables are inconsistent; rebuild with 'ask index build'`);
   }
   return header;
@@ -82,6 +82,16 @@ function decodePostings(line: string): Int32Array {
   return tab === -1 || tab === line.length - 1 ? new Int32Array(0) : Int32Array.from(values);
 }
 
+/** Runs `read`, turning a line table that does not match its header into a SearchIndexError. */
+function guarded<T>(where: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof LineTableError) throw new SearchIndexError(`${where}: ${error.message}; rebuild with 'ask index build'`);
+    throw error;
+  }
+}
+
 /**
  * Opens the files of the search tables (see index-format.ts): parses the header, finds the lines
  * of the others, and decodes nothing else until a query needs it.
@@ -94,9 +104,9 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     throw new SearchIndexError(`${where}: not valid JSON; rebuild with 'ask index build'`);
   }
   const header = checkedHeader(data, where);
-  const postingLines = lineTable(sources.postings);
-  const sectionLines = lineTable(sources.sections);
-  const pageLines = lineTable(sources.pages);
+  const postingLines = guarded(where, () => lineTable(sources.postings));
+  const sectionLines = guarded(where, () => lineTable(sources.sections, header.sectionBytes));
+  const pageLines = guarded(where, () => lineTable(sources.pages));
   const pageCount = header.pages.reduce((most, page) => Math.max(most, page + 1), 0);
   if (postingLines.count !== header.df.length || sectionLines.count !== header.pages.length || pageLines.count !== pageCount) {
     throw new SearchIndexError(`${where}: the posting, section or page lines do not match the header; rebuild with 'ask index build'`);
@@ -113,7 +123,7 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
   };
   const malformed = (table: string, line: number) => new SearchIndexError(`${where}: line ${line + 1} of the ${table} table is malformed; rebuild with 'ask index build'`);
   const row = (section: number): SectionRow => {
-    const line = decodeSectionLine(sectionLines.line(section));
+    const line = decodeSectionLine(guarded(where, () => sectionLines.line(section)));
     if (!line) throw malformed('section', section);
     const pageNumber = header.pages[section] ?? -1;
     const page = decodePageLine(pageLines.line(pageNumber));

@@ -20,7 +20,7 @@ export function searchTableFiles(tables: SearchTables): Map<string, string> {
 }
 
 /** The sources of the tables among digest files by relative path (a missing file reads as empty). */
-export function searchTableSources(files: ReadonlyMap<string, string>): SearchTableSources {
+export function searchTableSources(files: ReadonlyMap<string, string>): SearchTableSources & { readonly [file in keyof SearchTableSources]: string } {
   return {
     header: files.get(DIGEST_FILES.searchIndex) ?? '',
     postings: files.get(DIGEST_FILES.searchPostings) ?? '',

@@ -45,6 +45,24 @@ describe('the search tables are files of lines that open from text or from bytes
     expect(fromBytes.page(2)).toBe(fromBytes.page(0));
   });
 
+  it('reads section lines on demand from a byte reader placed by the header, and refuses a file of another size', () => {
+    const sources = sourcesOf(corpus);
+    const bytes = new TextEncoder().encode(sources.sections);
+    const reads: number[] = [];
+    const reader = {
+      size: bytes.length,
+      read: (position: number, length: number) => {
+        reads.push(position);
+        return bytes.slice(position, position + length);
+      },
+    };
+    const onDemand = openSearchTables({ ...sources, sections: reader });
+    expect(reads).toEqual([]);
+    expect(searchSections(onDemand, 'access-url')).toEqual(searchSections(openSearchTables(sources), 'access-url'));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(() => openSearchTables({ ...sources, sections: { ...reader, size: bytes.length - 1 } })).toThrow(/header counts/);
+  });
+
   it('refuses tables whose line counts disagree with the header', () => {
     const sources = sourcesOf(corpus);
     const cut = (source: string | Uint8Array) => `${linesOf(source).slice(0, -1).join('\n')}\n`;
