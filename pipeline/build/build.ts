@@ -6,7 +6,7 @@ import { buildOverview } from '../digest/overview.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readGlossary, readManifest } from '../digest/read.ts';
 import { discardStagedTree, recoverInterruptedWrite, stageTree, writeTreeAtomically } from '../digest/write.ts';
-import { buildSearchIndex, openSearchIndex, searchSections } from '../search/index.ts';
+import { buildSearchIndex, openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
 import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
 import { AnswerCache } from './cache.ts';
 import { collectGarbage } from './memory.ts';
@@ -83,7 +83,7 @@ function sameTemplates(previous: Manifest, distiller: Distiller): boolean {
 }
 
 /** Keeps the suggested questions whose keyword search finds something in the top 6. */
-function retrievable(questions: readonly string[], index: ReturnType<typeof openSearchIndex>): string[] {
+function retrievable(questions: readonly string[], index: ReturnType<typeof openSearchTables>): string[] {
   return questions.filter((question) => searchSections(index, question).length > 0);
 }
 
@@ -164,14 +164,15 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     const glossary = await runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () =>
       distiller.distillGlossary(corpus),
     );
-    const searchIndex = buildSearchIndex({ sections: content.sections, nodes, glossary: glossary.value });
+    // made once: the suggestions pass searches these very files, and they are written as they are
+    const searchFiles = searchTableFiles(buildSearchIndex({ sections: content.sections, nodes, glossary: glossary.value }));
     collectGarbage();
     options.onProgress?.('corpus', 1, 3);
     const suggestions = await runCorpusPass<string[]>(
       runner,
       'suggestions',
       corpusInputHash('suggestions', contentHash, distiller, glossary.value),
-      async () => retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchIndex(searchIndex)),
+      async () => retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchTables(searchTableSources(searchFiles))),
     );
     collectGarbage();
     options.onProgress?.('corpus', 2, 3);
@@ -209,7 +210,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
         suggestions: suggestions.value,
         overview: buildOverview(content.pages, content.sections),
         context: context.value,
-        searchIndex,
+        searchFiles,
       }),
       staged,
     );

@@ -1,8 +1,6 @@
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { stableJson } from '../digest/stable-json.ts';
 import type { Manifest } from '../digest/manifest.ts';
-import type { SearchTables } from '../search/index-format.ts';
-import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 export interface DigestContents {
@@ -12,7 +10,8 @@ export interface DigestContents {
   readonly suggestions: readonly string[];
   readonly overview: string;
   readonly context: string;
-  readonly searchIndex: SearchTables;
+  /** The search tables' files (`searchTableFiles`). */
+  readonly searchFiles: ReadonlyMap<string, string>;
 }
 
 function withFinalNewline(text: string): string {
@@ -21,16 +20,15 @@ function withFinalNewline(text: string): string {
 
 /**
  * Every file of the digest tree with its exact bytes: sorted keys, LF, a final newline, no
- * timestamps. The same contents always give the same map, so the same files.
+ * timestamps. The same contents always give the same files. Lazy: a node's file is made when
+ * the writer takes it, so a large digest never holds all of them at once.
  */
-export function digestFiles(contents: DigestContents): Map<string, string> {
-  const files = new Map<string, string>();
-  files.set(DIGEST_FILES.manifest, stableJson(contents.manifest));
-  files.set(DIGEST_FILES.glossary, stableJson({ terms: contents.glossary }));
-  files.set(DIGEST_FILES.suggestions, stableJson({ suggestions: contents.suggestions }));
-  files.set(DIGEST_FILES.overview, withFinalNewline(contents.overview));
-  files.set(DIGEST_FILES.context, withFinalNewline(contents.context));
-  for (const [file, text] of searchTableFiles(contents.searchIndex)) files.set(file, text);
-  for (const node of contents.nodes.values()) files.set(sectionFilePath(node.id), stableJson(node));
-  return files;
+export function* digestFiles(contents: DigestContents): Generator<readonly [string, string]> {
+  yield [DIGEST_FILES.manifest, stableJson(contents.manifest)];
+  yield [DIGEST_FILES.glossary, stableJson({ terms: contents.glossary })];
+  yield [DIGEST_FILES.suggestions, stableJson({ suggestions: contents.suggestions })];
+  yield [DIGEST_FILES.overview, withFinalNewline(contents.overview)];
+  yield [DIGEST_FILES.context, withFinalNewline(contents.context)];
+  yield* contents.searchFiles;
+  for (const node of contents.nodes.values()) yield [sectionFilePath(node.id), stableJson(node)];
 }

@@ -39,16 +39,31 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   }
 }
 
-/** Writes files in parallel batches (many small files: the file system, not the CPU, is the limit). */
-async function writeAll(root: string, files: ReadonlyMap<string, string>): Promise<void> {
-  const folders = new Set<string>();
-  for (const relative of files.keys()) folders.add(path.dirname(path.join(root, relative)));
-  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-  const entries = [...files];
-  const batch = 64;
-  for (let start = 0; start < entries.length; start += batch) {
-    await Promise.all(entries.slice(start, start + batch).map(([relative, content]) => writeFile(path.join(root, relative), content)));
+/** Files written at once: many small files, so the file system, not the CPU, is the limit. */
+const WRITE_BATCH = 64;
+
+/**
+ * Writes files in parallel batches, taking them from `files` as it goes: a lazy iterable keeps
+ * only one batch of contents in memory (a large digest's node files are made one batch at a time).
+ */
+async function writeAll(root: string, files: Iterable<readonly [string, string]>): Promise<void> {
+  const made = new Set<string>();
+  let batch: (readonly [string, string])[] = [];
+  const flush = async (): Promise<void> => {
+    for (const [relative] of batch) {
+      const folder = path.dirname(path.join(root, relative));
+      if (made.has(folder)) continue;
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    await Promise.all(batch.map(([relative, content]) => writeFile(path.join(root, relative), content)));
+    batch = [];
+  };
+  for (const entry of files) {
+    batch.push(entry);
+    if (batch.length >= WRITE_BATCH) await flush();
   }
+  await flush();
 }
 
 /**
@@ -75,7 +90,7 @@ export async function discardStagedTree(staged: string): Promise<void> {
  * repairs the one instant between the renames). With `staged` (from `stageTree`), `files` are
  * added to what is already there and that tree is swapped in.
  */
-export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>, staged?: string): Promise<void> {
+export async function writeTreeAtomically(outDir: string, files: Iterable<readonly [string, string]>, staged?: string): Promise<void> {
   const temporary = staged ?? (await stageTree(outDir));
   const old = `${outDir}${OLD_MARK}${temporary.slice(outDir.length + TEMP_MARK.length)}`;
   try {
