@@ -136,9 +136,10 @@ export function parseBareUrl(s: string, start: number, final: boolean): Parsed<{
     const partial = BARE_PREFIXES.some((p) => p.startsWith(head)) && start + head.length === s.length;
     return partial ? more(final) : null;
   }
-  // Ends at whitespace or `<` as in GFM, and also before `[` and `` ` `` (a link or code span
-  // there is read on its own; the url before it is defused either way).
-  const stop = s.slice(start).search(/[\s<[`]/);
+  // Ends at whitespace or `<` as in GFM, and also before `[`, `` ` `` and `\` (a link, code span or
+  // escape there is read on its own: `www.\`x` must not swallow the backslash, or the escaped
+  // backtick would look like the start of a code span; the url before it is defused either way).
+  const stop = s.slice(start).search(/[\s<[`\\]/);
   if (stop === -1 && !final) return 'incomplete';
   let url = stop === -1 ? s.slice(start) : s.slice(start, start + stop);
   for (let last = url.at(-1); last !== undefined && url.length > prefix.length; last = url.at(-1)) {

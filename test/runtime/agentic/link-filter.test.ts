@@ -49,6 +49,7 @@ describe('the link filter', () => {
     ['defuses a reference definition elsewhere, keeps one to a source', '[x][r]\n\n[r]: https://evil.example\n> [q]: <https://evil.example>\n[s]: /guide/proxy\n', `\\[x]\\[r]\n\n\\[r]: https${Z}://evil.example\n> \\[q]: https${Z}://evil.example\n[s]: /guide/proxy\n`],
     ['removes a raw anchor elsewhere, keeping its text', 'a <a href="https://evil.example">b</a> c <a href="/guide/proxy">d</a>', `a ${Z}b${Z} c <a href="/guide/proxy">d</a>`],
     ['leaves code spans alone', 'Write `[x](https://evil.example)` as is', 'Write `[x](https://evil.example)` as is'],
+    ['reads an escaped backtick after a url as text, not as a code span (found by the property below)', 'www.\\`http://evil.example/p`', `www${Z}.\\\`http${Z}://evil.example/p\``],
     ['leaves fenced code alone', '```md\n[x](https://evil.example)\n```\n[y](https://evil.example)', `\`\`\`md\n[x](https://evil.example)\n\`\`\`\n${Z}y${Z}`],
     ['leaves fenced code in a list item alone', '1. Run:\n   ```sh\n   curl https://evil.example\n   ```\n2. [y](https://evil.example)', `1. Run:\n   \`\`\`sh\n   curl https://evil.example\n   \`\`\`\n2. ${Z}y${Z}`],
     ['stops trusting a fence that may have ended with its list item', '- a\n  ```\n[x](https://evil.example)\n```\n[y](https://evil.example)', `- a\n  \`\`\`\n${Z}x${Z}\n\`\`\`\n${Z}y${Z}`],
