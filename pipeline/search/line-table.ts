@@ -14,6 +14,8 @@ export interface LineTable {
 export interface ByteReader {
   readonly size: number;
   read(position: number, length: number): Uint8Array;
+  /** The whole file, for when the header's line sizes do not fit it (line ends converted to CRLF). */
+  readAll(): Uint8Array;
 }
 
 /** Where a table's lines come from. */
@@ -25,6 +27,7 @@ export class LineTableError extends Error {
 }
 
 const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
 const TAB = 9;
 const decoder = new TextDecoder();
 
@@ -38,12 +41,12 @@ function lineStarts(length: number, next: (from: number) => number): Int32Array 
   return Int32Array.from(starts);
 }
 
-/** Start offsets from each line's length in bytes (line feed included), checked against the size. */
-function startsFromLengths(lineBytes: readonly number[], size: number): Float64Array {
+/** Start offsets from each line's length in bytes (line feed included); null when they do not add up to `size`. */
+function startsFromLengths(lineBytes: readonly number[] | undefined, size: number): Float64Array | null {
+  if (lineBytes === undefined) return null;
   const starts = new Float64Array(lineBytes.length + 1);
   for (let at = 0; at < lineBytes.length; at += 1) starts[at + 1] = (starts[at] ?? 0) + (lineBytes[at] ?? 0);
-  if (starts[lineBytes.length] !== size) throw new LineTableError(`the table holds ${size} bytes where its header counts ${starts[lineBytes.length] ?? 0}`);
-  return starts;
+  return starts[lineBytes.length] === size ? starts : null;
 }
 
 function isByteReader(source: LineSource): source is ByteReader {
@@ -51,22 +54,26 @@ function isByteReader(source: LineSource): source is ByteReader {
 }
 
 /**
- * Lines of `source`; `line(i)` excludes the line feed. With `lineBytes` (each line's length in
- * UTF-8 bytes, line feed included) byte sources are not scanned, and a file is read a line at a
- * time; without it, a string or byte source is scanned once for line feeds.
+ * Lines of `source`; `line(i)` excludes the line end (LF or CRLF). With `lineBytes` (each line's
+ * length in UTF-8 bytes, line feed included) byte sources are not scanned, and a file is read a
+ * line at a time; without it, or when the sizes do not add up (a checkout that turned LF into
+ * CRLF), the text is scanned once for line feeds (a file read whole first).
  */
 export function lineTable(source: LineSource, lineBytes?: readonly number[]): LineTable {
   if (typeof source === 'string') return textLines(source);
-  let starts: Int32Array | Float64Array;
-  let size: number;
-  if (isByteReader(source)) {
-    if (lineBytes === undefined) throw new LineTableError('a table read on demand needs the length of each line');
-    size = source.size;
-    starts = startsFromLengths(lineBytes, size);
-  } else {
-    size = source.length;
-    starts = lineBytes === undefined ? lineStarts(size, (from) => source.indexOf(LINE_FEED, from)) : startsFromLengths(lineBytes, size);
-  }
+  const placed = startsFromLengths(lineBytes, isByteReader(source) ? source.size : source.length);
+  if (placed === null && isByteReader(source)) return byteLines(source.readAll(), null);
+  return byteLines(source, placed);
+}
+
+/** Drops the carriage return of a CRLF line end. */
+function withoutReturn(bytes: Uint8Array): Uint8Array {
+  return bytes[bytes.length - 1] === CARRIAGE_RETURN ? bytes.subarray(0, bytes.length - 1) : bytes;
+}
+
+function byteLines(source: Uint8Array | ByteReader, placed: Float64Array | null): LineTable {
+  const size = isByteReader(source) ? source.size : source.length;
+  const starts = placed ?? lineStarts(size, (from) => (source instanceof Uint8Array ? source.indexOf(LINE_FEED, from) : -1));
   const bytesOf = (index: number): Uint8Array => {
     const start = starts[index];
     const next = starts[index + 1];
@@ -74,7 +81,7 @@ export function lineTable(source: LineSource, lineBytes?: readonly number[]): Li
     const bytes = source instanceof Uint8Array ? source.subarray(start, Math.min(next, size)) : source.read(start, next - start);
     // a line ends with its line feed (the last may lack one): anything else means the header lies
     if (next <= size && bytes[bytes.length - 1] !== LINE_FEED) throw new LineTableError(`line ${index + 1} does not end where the header says`);
-    return next <= size ? bytes.subarray(0, bytes.length - 1) : bytes;
+    return withoutReturn(next <= size ? bytes.subarray(0, bytes.length - 1) : bytes);
   };
   return {
     count: starts.length - 1,
@@ -92,7 +99,9 @@ function textLines(source: string): LineTable {
   const bounds = (index: number): [number, number] => {
     const start = starts[index];
     const next = starts[index + 1];
-    return start === undefined || next === undefined ? [0, 0] : [start, next - 1];
+    if (start === undefined || next === undefined) return [0, 0];
+    const end = next - 1;
+    return [start, end > start && source.charCodeAt(end - 1) === CARRIAGE_RETURN ? end - 1 : end];
   };
   return {
     count: starts.length - 1,

@@ -32,19 +32,18 @@ function fileReader(file: string): { reader: ByteReader; descriptor: number } {
   } catch {
     throw missing(file);
   }
-  const reader: ByteReader = {
-    size: fstatSync(descriptor).size,
-    read(position, length) {
-      const bytes = new Uint8Array(length);
-      let done = 0;
-      while (done < length) {
-        const read = readSync(descriptor, bytes, done, length - done, position + done);
-        if (read === 0) break;
-        done += read;
-      }
-      return bytes.subarray(0, done);
-    },
+  const read = (position: number, length: number): Uint8Array => {
+    const bytes = new Uint8Array(length);
+    let done = 0;
+    while (done < length) {
+      const count = readSync(descriptor, bytes, done, length - done, position + done);
+      if (count === 0) break;
+      done += count;
+    }
+    return bytes.subarray(0, done);
   };
+  const size = fstatSync(descriptor).size;
+  const reader: ByteReader = { size, read, readAll: () => read(0, size) };
   return { reader, descriptor };
 }
 
