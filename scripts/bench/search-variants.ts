@@ -1,0 +1,79 @@
+/**
+ * Variants of our scoring formula over the same tables (experiments, not the product).
+ */
+import { BM25_B, idf, LENGTH_FLOOR, queryTerms, type SearchIndex } from '../../pipeline/search/index.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/search/index-format.ts';
+import { findNear, findPrefixed, findTerm } from '../../pipeline/search/vocabulary.ts';
+import { capPerPage } from './eval.ts';
+
+/** How one posting earns: body, signal and heading parts, given the term weight and the section's BM25 length factor. */
+export interface ScoringVariant {
+  readonly name: string;
+  readonly body: (weight: number, factor: number) => number;
+  readonly signal: (weight: number, factor: number) => number;
+  readonly heading: (weight: number, factor: number) => number;
+  /** Divide the whole score by max(LENGTH_FLOOR, factor) (what the shipped scorer does). */
+  readonly divideWhole: boolean;
+}
+
+/** The floors of rule 5 the quality section sweeps. */
+export const FLOOR_SWEEP = [1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+
+/** Rule 5's factor, floored as the shipped scorer floors it. */
+export const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);
+
+export const K1 = 1.2;
+export const VARIANTS: readonly ScoringVariant[] = [
+  { name: 'replica of the shipped scorer', body: (w) => w, signal: (w) => w, heading: (w) => 3 * w, divideWhole: true },
+  { name: 'length factor on body and signal only', body: (w, f) => w / floored(f), signal: (w, f) => w / floored(f), heading: (w) => 3 * w, divideWhole: false },
+  { name: 'length factor on body only', body: (w, f) => w / floored(f), signal: (w) => w, heading: (w) => 3 * w, divideWhole: false },
+  {
+    name: 'BM25 saturation on body (k1 1.2, tf 1), signal and heading as is',
+    body: (w, f) => (w * (K1 + 1)) / (1 + K1 * f),
+    signal: (w) => w,
+    heading: (w) => 3 * w,
+    divideWhole: false,
+  },
+  { name: 'no length factor at all', body: (w) => w, signal: (w) => w, heading: (w) => 3 * w, divideWhole: false },
+];
+
+/**
+ * Rules 1 to 6 as `rankSections` runs them (same query terms, prefix and typo expansion, per-page
+ * cap), with the per-posting scoring and the length normalisation of a variant. Ids, best first.
+ */
+export function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant): string[] {
+  if (query.trim() === '') return [];
+  const n = index.sectionCount;
+  const weighted: { position: number; weight: number }[] = [];
+  for (const term of queryTerms(index, query).terms) {
+    const exact = findTerm(index, term);
+    if (exact !== -1) {
+      weighted.push({ position: exact, weight: idf(n, index.df[exact] ?? 0) });
+      continue;
+    }
+    const prefixed = term.length >= 3 ? findPrefixed(index, term, 8) : [];
+    if (prefixed.length > 0) {
+      for (const position of prefixed) weighted.push({ position, weight: 0.8 * idf(n, index.df[position] ?? 0) });
+      continue;
+    }
+    if (term.length >= 5) for (const position of findNear(index, term, 4)) weighted.push({ position, weight: 0.6 * idf(n, index.df[position] ?? 0) });
+  }
+  const average = index.avgLength || 1;
+  const factorOf = (section: number): number => 1 - BM25_B + (BM25_B * (index.lengths[section] ?? 0)) / average;
+  const scores = new Map<number, number>();
+  for (const { position, weight } of weighted) {
+    for (const posting of index.postings(position)) {
+      const section = posting >>> FLAG_BITS;
+      const factor = factorOf(section);
+      let gained = 0;
+      if (posting & IN_BODY) gained += variant.body(weight, factor);
+      if (posting & IN_SIGNAL) gained += variant.signal(weight, factor);
+      if (posting & IN_HEADING) gained += variant.heading(weight, factor);
+      if (gained > 0) scores.set(section, (scores.get(section) ?? 0) + gained);
+    }
+  }
+  const ranked = [...scores]
+    .map(([section, score]) => [section, variant.divideWhole ? score / floored(factorOf(section)) : score] as const)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return capPerPage(ranked.map(([section]) => index.id(section)));
+}
