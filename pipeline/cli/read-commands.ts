@@ -1,3 +1,8 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { loadSearchIndex } from '../search/load.ts';
+import { searchKeyword } from '../search/score.ts';
 import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
 import { askClient, answerJson } from './ask-client.ts';
 import { parseCommandArgs } from './args.ts';
@@ -17,14 +22,37 @@ function print(io: CliIO, json: boolean, body: unknown, render: () => string[]):
 
 const where = (title: string, heading: string | null | undefined): string => (heading ? `${title} › ${heading}` : title);
 
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A local folder with search tables but no digest (`ask index build` without one): the tables are
+ * searched directly, with spec rule 7's fallback scoring. Null when this is not that case.
+ */
+async function tablesOnlySearch(values: { endpoint?: string | undefined; digest?: string | undefined }, cwd: string, query: string): Promise<{ results: KeywordResult[] } | null> {
+  if (values.endpoint !== undefined) return null;
+  const dir = path.resolve(cwd, values.digest ?? 'digest');
+  if ((await exists(path.join(dir, DIGEST_FILES.manifest))) || !(await exists(path.join(dir, DIGEST_FILES.searchIndex)))) return null;
+  return { results: searchKeyword(await loadSearchIndex(dir), query) };
+}
+
+/** Keyword search through the handler: remote (`--endpoint`) or over a local digest. */
+async function handlerSearch(values: { endpoint?: string | undefined; digest?: string | undefined }, cwd: string, query: string): Promise<{ results: KeywordResult[] }> {
+  const client = askClient('search', values, cwd);
+  const response = await client.request('', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
+  return (await answerJson(response, 'search failed')) as { results: KeywordResult[] };
+}
+
 /** `ask search QUERY`: keyword search, the same scorer remote or local. */
 export const searchCommand: Command = async (argv, io) => {
   const { values, positionals } = parseCommandArgs('search', argv, SOURCE_FLAGS);
   const query = positionals.join(' ');
   if (query.trim() === '') throw new UsageError("ask search: give a query, e.g. ask search 'session token'");
-  const client = askClient('search', values, io.cwd);
-  const response = await client.request('', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
-  const body = (await answerJson(response, 'search failed')) as { results: KeywordResult[] };
+  const body = (await tablesOnlySearch(values, io.cwd, query)) ?? (await handlerSearch(values, io.cwd, query));
   return print(io, values.json, body, () =>
     body.results.length === 0
       ? ['no results']

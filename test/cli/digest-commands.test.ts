@@ -92,6 +92,15 @@ describe('ask digest build / check / diff / index build', () => {
     expect(index.hasDigest).toBe(false);
     expect(index.sectionCount).toBe(5);
   });
+
+  it('ask search reads tables written without a digest directly (rule 7 fallback scoring)', async () => {
+    const cwd = await project();
+    expect((await runAsk(['index', 'build', '--content', 'content', '--digest', 'tables-only'], cwd)).code).toBe(0);
+    const result = await runAsk(['search', 'svc install', '--digest', 'tables-only', '--json'], cwd);
+    expect(result.code).toBe(0);
+    const { results } = JSON.parse(result.out.join('\n')) as { results: { url: string }[] };
+    expect(results[0]?.url).toBe('/guide/start#install');
+  });
 });
 
 describe('command-line errors', () => {
