@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { createPlatformProxy, platformOpenApiComponents, platformOpenApiPaths } from '../proxy/index.ts';
 import { createAskHandler, type AskHandler } from '../runtime/handler.ts';
 import { streamAgenticAnswerFor } from '../runtime/agentic-answer.ts';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { parseDigestFiles, type AskData } from '../runtime/digest-data.ts';
+import { contentOnlyData } from './content-only.ts';
 import { liveContentHash, memoizedArchive, readDigestFolder } from './digest-folder.ts';
 
 export interface NodeAskOptions {
@@ -16,11 +21,30 @@ export interface NodeAskOptions {
   readonly processEnv?: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * The digest folder's data; with a content folder and no digest there (no `manifest.json`), the
+ * raw content searched with rule 7's fallback scoring, said once in the log.
+ */
+function dataLoader(options: NodeAskOptions, log: (line: string) => void): () => Promise<AskData> {
+  return async () => {
+    const hasDigest = await access(path.join(options.digestDir, DIGEST_FILES.manifest)).then(
+      () => true,
+      () => false,
+    );
+    if (hasDigest || options.contentDir === undefined) return parseDigestFiles(await readDigestFolder(options.digestDir));
+    const data = await contentOnlyData(options.contentDir);
+    log(
+      `ask: no digest at '${options.digestDir}': keyword search runs over the raw content (spec rule 7), with no glossary, suggestions, section nodes or archive; run 'ask digest build'`,
+    );
+    return data;
+  };
+}
+
 /** The ask handler over a digest folder on disk, with the platform proxy when a platform URL is given. */
 export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
   const log = options.log ?? ((line: string) => console.warn(line));
   return createAskHandler({
-    digest: () => readDigestFolder(options.digestDir),
+    load: dataLoader(options, log),
     archive: memoizedArchive(options.digestDir),
     streamAgentic: streamAgenticAnswerFor,
     log,

@@ -5,7 +5,10 @@ import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 /** Everything the handler serves, parsed once per instance. */
 export interface AskData {
-  readonly manifest: Manifest;
+  /** The digest's manifest; null when the host serves raw content without a digest (spec rule 7). */
+  readonly manifest: Manifest | null;
+  /** What `x-ask-content-hash` returns: the digest's content hash, or the live content's without one. */
+  readonly contentHash: string;
   /** Section nodes in corpus order (pages in path order, sections in document order). */
   readonly nodes: readonly DigestNode[];
   readonly nodeById: ReadonlyMap<string, DigestNode>;
@@ -65,6 +68,7 @@ export function parseDigestFiles(files: DigestFiles): AskData {
   const nodes = [...sectionPosition.keys()].map((id) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
   return {
     manifest,
+    contentHash: manifest.contentHash,
     nodes,
     nodeById,
     sectionPosition,

@@ -11,9 +11,14 @@ import { loopConfig } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, sectionList, sectionNode } from './read-routes.ts';
 import { createIndexState } from './state.ts';
 
-export interface AskHandlerOptions {
-  /** Reads the digest tree (once per instance; again only after a failure). */
-  readonly digest: () => Promise<DigestFiles>;
+/**
+ * Where the served data comes from: a digest tree to parse, or (a host that builds it another
+ * way, such as raw content without a digest) the data itself. Called once per instance, again
+ * only after a failure.
+ */
+export type AskDataSource = { readonly digest: () => Promise<DigestFiles> } | { readonly load: () => Promise<AskData> };
+
+interface AskHandlerSettings {
   /** The archive bytes of the digest tree (built ahead of time where there is no file system). */
   readonly archive: () => Promise<Uint8Array<ArrayBuffer>>;
   /** Base path of the route tree (spec `endpoint` option), default `/api/ask`. */
@@ -35,6 +40,8 @@ export interface AskHandlerOptions {
   readonly buildEnv?: Readonly<Record<string, string | undefined>>;
   readonly log?: (line: string) => void;
 }
+
+export type AskHandlerOptions = AskDataSource & AskHandlerSettings;
 
 /** Per-request context a host adapter may pass: its runtime environment (`locals.runtime.env`, a worker's `env`). */
 export interface AskRequestContext {
@@ -75,7 +82,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   const base = normalizeEndpoint(options.endpoint);
   const log = options.log ?? ((line: string) => console.warn(line));
   const data = createIndexState({
-    load: async () => parseDigestFiles(await options.digest()),
+    load: 'load' in options ? options.load : async () => parseDigestFiles(await options.digest()),
     ...(options.liveContentHash ? { liveContentHash: options.liveContentHash } : {}),
     log,
   });
@@ -102,7 +109,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     return id === null || id === '' ? errorResponse(404, ERRORS.notFound) : sectionNode(loaded, id);
   }));
   app.get(`${base}/overview`, withData((loaded) => overview(loaded)));
-  app.get(`${base}/archive`, withData((loaded, c) => archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.manifest.contentHash })));
+  // the archive is of the digest tree: none without a digest
+  app.get(`${base}/archive`, withData((loaded, c) => (loaded.manifest === null ? errorResponse(404, ERRORS.notFound) : archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash }))));
 
   const allowed: Record<string, string> = {
     [base]: 'GET, HEAD, POST',

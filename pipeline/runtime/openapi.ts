@@ -143,12 +143,18 @@ function askPaths(base: string): Json {
         responses: {
           200: { description: 'gzip-compressed tar of the digest tree', headers: archiveHeaders, content: { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } } },
           304: { description: 'Not modified (the ETag matched)', headers: archiveHeaders },
+          404: error(`\`${ERRORS.notFound}\`: no digest tree, the host serves raw content (spec rule 7)`),
           500: serverError,
         },
       },
       head: {
         operationId: 'headArchive',
-        responses: { 200: { description: 'The GET headers, no body', headers: archiveHeaders }, 304: { description: 'Not modified', headers: archiveHeaders }, 500: serverError },
+        responses: {
+          200: { description: 'The GET headers, no body', headers: archiveHeaders },
+          304: { description: 'Not modified', headers: archiveHeaders },
+          404: { description: 'No digest tree: the host serves raw content (spec rule 7)' },
+          500: serverError,
+        },
       },
     },
     '/openapi.yaml': {

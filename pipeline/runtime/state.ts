@@ -20,9 +20,9 @@ export function createIndexState(options: StateOptions): () => Promise<AskData> 
   const build = async (): Promise<AskData> => {
     const data = await options.load();
     const live = options.liveContentHash ? await options.liveContentHash().catch(() => null) : null;
-    if (live !== null && live !== data.manifest.contentHash) {
+    if (live !== null && live !== data.contentHash) {
       options.log(
-        `ask: the digest is stale: live content hash ${live} differs from the digest's ${data.manifest.contentHash}; run 'ask digest build'`,
+        `ask: the digest is stale: live content hash ${live} differs from the digest's ${data.contentHash}; run 'ask digest build'`,
       );
     }
     return data;
