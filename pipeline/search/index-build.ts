@@ -1,5 +1,5 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
-import type { PageLine, SearchTables, SectionLine } from './index-format.ts';
+import type { PageLine, SearchTables } from './index-format.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
 import { utf8LineLength } from './line-table.ts';
 import { encodeSectionLine } from './section-rows.ts';
@@ -59,7 +59,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
   // words as written that the stemmer changed, noted while tokenising the sections' text
   const surfaces = new Map<string, string>();
   const tokenizing = { stem, surfaces };
-  const sectionLines: SectionLine[] = [];
+  const sectionLines: string[] = [];
   const pageLines: PageLine[] = [];
   const pageNumbers = new Map<string, number>();
   const pages: number[] = [];
@@ -110,7 +110,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
     }
     pages.push(pageNumber(section));
     lengths.push(length);
-    sectionLines.push({ anchor: anchorOf(section.id), heading: section.heading, text: section.text.normalize('NFKC') });
+    sectionLines.push(encodeSectionLine({ anchor: anchorOf(section.id), heading: section.heading, text: section.text.normalize('NFKC') }));
     totalLength += length;
   });
 
@@ -130,7 +130,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
       avgLength: sectionLines.length === 0 ? 0 : totalLength / sectionLines.length,
       pages,
       lengths,
-      sectionBytes: sectionLines.map((line) => utf8LineLength(encodeSectionLine(line))),
+      sectionBytes: sectionLines.map(utf8LineLength),
       df: vocab.map((term) => postings.get(term)?.length ?? 0),
       surface,
       surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),

@@ -93,7 +93,8 @@ export interface SearchTables {
   readonly vocab: readonly string[];
   /** Per vocabulary term: its encoded posting list. */
   readonly postings: readonly string[];
-  readonly sections: readonly SectionLine[];
+  /** The lines of `sections.txt`, encoded (their sizes are in the header). */
+  readonly sections: readonly string[];
   readonly pages: readonly PageLine[];
 }
 

@@ -62,8 +62,9 @@ function isByteReader(source: LineSource): source is ByteReader {
 export function lineTable(source: LineSource, lineBytes?: readonly number[]): LineTable {
   if (typeof source === 'string') return textLines(source);
   const placed = startsFromLengths(lineBytes, isByteReader(source) ? source.size : source.length);
-  if (placed === null && isByteReader(source)) return byteLines(source.readAll(), null);
-  return byteLines(source, placed);
+  if (placed !== null) return byteLines(source, placed);
+  const bytes = isByteReader(source) ? source.readAll() : source;
+  return byteLines(bytes, lineStarts(bytes.length, (from) => bytes.indexOf(LINE_FEED, from)));
 }
 
 /** Drops the carriage return of a CRLF line end. */
@@ -71,9 +72,9 @@ function withoutReturn(bytes: Uint8Array): Uint8Array {
   return bytes[bytes.length - 1] === CARRIAGE_RETURN ? bytes.subarray(0, bytes.length - 1) : bytes;
 }
 
-function byteLines(source: Uint8Array | ByteReader, placed: Float64Array | null): LineTable {
+/** Lines of bytes in memory or read on demand, at the given start offsets. */
+function byteLines(source: Uint8Array | ByteReader, starts: Int32Array | Float64Array): LineTable {
   const size = isByteReader(source) ? source.size : source.length;
-  const starts = placed ?? lineStarts(size, (from) => (source instanceof Uint8Array ? source.indexOf(LINE_FEED, from) : -1));
   const bytesOf = (index: number): Uint8Array => {
     const start = starts[index];
     const next = starts[index + 1];

@@ -1,7 +1,7 @@
 import { DIGEST_FILES } from '../digest/paths.ts';
 import type { SearchTableSources, SearchTables } from './index-format.ts';
 import { openSearchTables, type SearchIndex } from './open.ts';
-import { encodePageLine, encodeSectionLine } from './section-rows.ts';
+import { encodePageLine } from './section-rows.ts';
 
 /** Lines joined with a line feed after each (an empty list is an empty text). */
 function linesText(lines: readonly string[]): string {
@@ -14,7 +14,7 @@ export function searchTableFiles(tables: SearchTables): Map<string, string> {
   return new Map([
     [DIGEST_FILES.searchIndex, `${JSON.stringify(header)}\n`],
     [DIGEST_FILES.searchPostings, linesText(postings.map((list, at) => `${vocab[at] ?? ''}\t${list}`))],
-    [DIGEST_FILES.searchSections, linesText(sections.map(encodeSectionLine))],
+    [DIGEST_FILES.searchSections, linesText(sections)],
     [DIGEST_FILES.searchPages, linesText(pages.map(encodePageLine))],
   ]);
 }
