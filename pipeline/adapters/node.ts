@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createPlatformProxy, platformOpenApiComponents, platformOpenApiPaths } from '../proxy/index.ts';
 import { createAskHandler, type AskHandler } from '../runtime/handler.ts';
 import { streamAgenticAnswerFor } from '../runtime/agentic-answer.ts';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { DIGEST_FILES } from '../digest/paths.ts';
+import { digestFileExists } from '../digest/read.ts';
 import { parseDigestFiles, type AskData } from '../runtime/digest-data.ts';
 import { contentOnlyData } from './content-only.ts';
 import { liveContentHash, memoizedArchive, readDigestFolder } from './digest-folder.ts';
@@ -27,11 +26,7 @@ export interface NodeAskOptions {
  */
 function dataLoader(options: NodeAskOptions, log: (line: string) => void): () => Promise<AskData> {
   return async () => {
-    const hasDigest = await access(path.join(options.digestDir, DIGEST_FILES.manifest)).then(
-      () => true,
-      () => false,
-    );
-    if (hasDigest || options.contentDir === undefined) return parseDigestFiles(await readDigestFolder(options.digestDir));
+    if ((await digestFileExists(options.digestDir, DIGEST_FILES.manifest)) || options.contentDir === undefined) return parseDigestFiles(await readDigestFolder(options.digestDir));
     const data = await contentOnlyData(options.contentDir);
     log(
       `ask: no digest at '${options.digestDir}': keyword search runs over the raw content (spec rule 7), with no glossary, suggestions, section nodes or archive; run 'ask digest build'`,

@@ -1,6 +1,6 @@
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { DIGEST_FILES } from '../digest/paths.ts';
+import { digestFileExists } from '../digest/read.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { searchKeyword } from '../search/score.ts';
 import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
@@ -22,13 +22,6 @@ function print(io: CliIO, json: boolean, body: unknown, render: () => string[]):
 
 const where = (title: string, heading: string | null | undefined): string => (heading ? `${title} › ${heading}` : title);
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * A local folder with search tables but no digest (`ask index build` without one): the tables are
  * searched directly, with spec rule 7's fallback scoring. Null when this is not that case.
@@ -36,7 +29,7 @@ async function exists(file: string): Promise<boolean> {
 async function tablesOnlySearch(values: { endpoint?: string | undefined; digest?: string | undefined }, cwd: string, query: string): Promise<{ results: KeywordResult[] } | null> {
   if (values.endpoint !== undefined) return null;
   const dir = path.resolve(cwd, values.digest ?? 'digest');
-  if ((await exists(path.join(dir, DIGEST_FILES.manifest))) || !(await exists(path.join(dir, DIGEST_FILES.searchIndex)))) return null;
+  if ((await digestFileExists(dir, DIGEST_FILES.manifest)) || !(await digestFileExists(dir, DIGEST_FILES.searchIndex))) return null;
   return { results: searchKeyword(await loadSearchIndex(dir), query) };
 }
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
@@ -12,6 +12,14 @@ export async function readDigestFile(dir: string, relative: string): Promise<str
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** Whether a digest-relative file exists (without reading it). */
+export async function digestFileExists(dir: string, relative: string): Promise<boolean> {
+  return access(path.join(dir, relative)).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The manifest of a digest folder, or null when there is no digest there yet. */
