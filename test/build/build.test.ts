@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
 import { build, changedPaths, snapshotTree } from '../support/digest-tree.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const PAGES = {
   'guide/install.md':
@@ -14,14 +14,10 @@ const PAGES = {
   'reference/flags.md': '# Flags\n\n| Flag | Default | Meaning |\n|---|---|---|\n| `--url` | none | Server URL |\n| `--output` | `text` | Output format |\n',
 };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 async function workspace() {
-  const folder = await tempFolder(Object.fromEntries(Object.entries(PAGES).map(([file, text]) => [`content/${file}`, text])));
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder(Object.fromEntries(Object.entries(PAGES).map(([file, text]) => [`content/${file}`, text])));
   return { content: path.join(folder.dir, 'content'), out: path.join(folder.dir, 'digest'), root: folder.dir };
 }
 

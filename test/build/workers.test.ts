@@ -1,24 +1,20 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDigest, type BuildReport } from '../../pipeline/build/build.ts';
 import { ContentErrors } from '../../pipeline/content/index.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { generateCorpus, writeCorpus } from '../../scripts/generate-corpus.ts';
 import { snapshotTree } from '../support/digest-tree.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 /** A content folder with the demo docs and a small generated corpus beside them. */
 async function corpus(): Promise<{ content: string; root: string }> {
-  const folder = await tempFolder();
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder();
   const content = path.join(folder.dir, 'content');
   await cp(path.join(ROOT, 'content-fixtures'), content, { recursive: true });
   await writeCorpus(path.join(content, 'generated'), generateCorpus({ pages: 24, seed: 7 }));

@@ -1,24 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSearchTables } from '../../pipeline/search/index.ts';
 import { runAsk, spawnAsk } from '../support/cli.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const PAGES = {
   'content/guide/start.md': '# Start\n\nA **workspace** is a development environment.\n\n## Install\n\nRun `svc install --yes`.\n\n## Log in\n\nUse `svc login`.\n',
   'content/ref.md': '# Reference\n\n## Flags\n\n| Flag | Default |\n|---|---|\n| `--url` | none |\n',
 };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 async function project(files: Record<string, string> = PAGES) {
-  const folder = await tempFolder(files);
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder(files);
   return folder.dir;
 }
 

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContentErrors, loadContent } from '../../pipeline/content/index.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 async function load(files: Record<string, string>, siteUrl = '') {
-  const folder = await tempFolder(files);
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder(files);
   return loadContent({ contentDir: folder.dir, siteUrl });
 }
 

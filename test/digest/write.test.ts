@@ -1,19 +1,15 @@
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoverInterruptedWrite, writeTreeAtomically } from '../../pipeline/digest/write.ts';
 import { snapshotTree } from '../support/digest-tree.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 async function previousDigest() {
-  const folder = await tempFolder();
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder();
   const out = path.join(folder.dir, 'digest');
   await writeTreeAtomically(out, new Map([['manifest.json', '{"old":true}\n'], ['sections/a/@intro.json', '{}\n']]));
   return { root: folder.dir, out, before: await snapshotTree(out) };

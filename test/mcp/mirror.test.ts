@@ -1,14 +1,11 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { create } from 'tar';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mirrorDigest, UnsafeArchiveError } from '../../pipeline/mcp/mirror.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 /** A fetch that serves one archive for HEAD and GET of `/archive`, as a hostile server would. */
 function serving(bytes: Uint8Array<ArrayBuffer>): typeof fetch {
@@ -24,8 +21,7 @@ async function archiveOf(dir: string, entries: string[]): Promise<Uint8Array<Arr
 
 describe('mirroring a remote digest', () => {
   it('refuses an archive whose entries climb out of the mirror, and writes nothing outside', async () => {
-    const folder = await tempFolder({ 'src/manifest.json': '{}', 'outside.txt': 'original' });
-    cleanups.push(folder.cleanup);
+    const folder = await freshFolder({ 'src/manifest.json': '{}', 'outside.txt': 'original' });
     await mkdir(path.join(folder.dir, 'cache'));
     const bytes = await archiveOf(path.join(folder.dir, 'src'), ['manifest.json', '../outside.txt']);
     await writeFile(path.join(folder.dir, 'outside.txt'), 'original');
@@ -36,8 +32,7 @@ describe('mirroring a remote digest', () => {
   });
 
   it('refuses an archive holding a symbolic link', async () => {
-    const folder = await tempFolder({ 'src/manifest.json': '{}' });
-    cleanups.push(folder.cleanup);
+    const folder = await freshFolder({ 'src/manifest.json': '{}' });
     const { symlink } = await import('node:fs/promises');
     await symlink('/etc/passwd', path.join(folder.dir, 'src', 'link'));
     const bytes = await archiveOf(path.join(folder.dir, 'src'), ['manifest.json', 'link']);

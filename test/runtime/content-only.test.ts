@@ -1,21 +1,17 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const PAGES = {
   'content/guide/start.md': '# Start\n\nA workspace is a development environment.\n\n## Install\n\nRun `svc install --yes` to install the CLI.\n\n## Log in\n\nUse `svc login`.\n',
   'content/ref.md': '# Reference\n\n## Flags\n\n| Flag | Default |\n|---|---|\n| `--url` | none |\n',
 };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const freshFolder = tempFoldersPerTest();
 
 async function contentOnlyHandler(pages: Record<string, string> = PAGES) {
-  const folder = await tempFolder(pages);
-  cleanups.push(folder.cleanup);
+  const folder = await freshFolder(pages);
   const lines: string[] = [];
   const handler = createNodeAskHandler({ digestDir: path.join(folder.dir, 'digest'), contentDir: path.join(folder.dir, 'content'), log: (line) => lines.push(line), processEnv: {} });
   const get = (route: string) => handler(new Request(`http://docs.test/api/ask${route}`));
