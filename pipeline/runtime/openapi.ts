@@ -68,6 +68,8 @@ const json = (schema: Json, description: string): Json => ({ description, conten
 const error = (description: string): Json => json(ref('Error'), description);
 const notFound = error(`\`${ERRORS.notFound}\``);
 const serverError = error('The chunk index failed to build (free text).');
+/** Why the archive may be missing: a host serving raw content has no digest tree to archive. */
+const NO_DIGEST = 'no digest tree: the host serves raw content (spec rule 7)';
 const methodNotAllowed = error(`\`${ERRORS.methodNotAllowed}\` (with an Allow header)`);
 const archiveHeaders: Json = {
   'x-ask-content-hash': { description: 'The content hash of the digest (manifest.json).', schema: str },
@@ -143,7 +145,7 @@ function askPaths(base: string): Json {
         responses: {
           200: { description: 'gzip-compressed tar of the digest tree', headers: archiveHeaders, content: { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } } },
           304: { description: 'Not modified (the ETag matched)', headers: archiveHeaders },
-          404: error(`\`${ERRORS.notFound}\`: no digest tree, the host serves raw content (spec rule 7)`),
+          404: error(`\`${ERRORS.notFound}\`: ${NO_DIGEST}`),
           500: serverError,
         },
       },
@@ -152,7 +154,7 @@ function askPaths(base: string): Json {
         responses: {
           200: { description: 'The GET headers, no body', headers: archiveHeaders },
           304: { description: 'Not modified', headers: archiveHeaders },
-          404: { description: 'No digest tree: the host serves raw content (spec rule 7)' },
+          404: { description: NO_DIGEST },
           500: serverError,
         },
       },

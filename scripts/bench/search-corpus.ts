@@ -20,7 +20,7 @@ export interface SectionDoc {
   readonly text: string;
 }
 
-export function sectionDocs(sections: readonly Section[]): SectionDoc[] {
+function sectionDocs(sections: readonly Section[]): SectionDoc[] {
   let parent = '';
   let page = '';
   return sections.map((section) => {
@@ -72,12 +72,12 @@ export async function readCorpus(contentDir: string, digestDir: string, chunkCac
   return { sections: content.sections, docs: sectionDocs(content.sections), nodes, glossary, siteUrl: manifest.siteUrl, tables };
 }
 
-export function isMissingFile(error: unknown): boolean {
+function isMissingFile(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
 /** The three files of a digest's search tables, as text. */
-export async function readTableTexts(digestDir: string): Promise<SearchTableSources> {
+async function readTableTexts(digestDir: string): Promise<SearchTableSources> {
   const [header, postings, sections, pages] = await Promise.all(
     [DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchSections, DIGEST_FILES.searchPages].map((relative) => readFile(path.join(digestDir, relative), 'utf8')),
   );

@@ -12,7 +12,7 @@ import { capPerPage, EVAL_K, EVAL_PER_PAGE_CAP, urlToId } from './eval.ts';
 import type { Corpus, SectionDoc } from './search-corpus.ts';
 
 /** How many ranked ids another engine is asked for before the per-page cap and the top 6. */
-export const RAW_LIMIT = 50;
+const RAW_LIMIT = 50;
 
 /** A serialised index: its size, and the cold start that turns it back into an engine. */
 export interface Serialized {
@@ -35,7 +35,7 @@ export interface EngineKind {
 }
 
 /** A JSON text and the function that loads it back. */
-export function serializedText(text: string, load: (text: string) => Engine | Promise<Engine>): Serialized {
+function serializedText(text: string, load: (text: string) => Engine | Promise<Engine>): Serialized {
   return { bytes: Buffer.byteLength(text), load: () => load(text) };
 }
 
@@ -53,7 +53,7 @@ export function ourEngine(index: SearchIndex, siteUrl: string, features?: Partia
  * gives (the header parsed, the others scanned for lines; `loadSearchIndex` leaves the section
  * table on disk instead, timed apart below).
  */
-export function serializedTables(tables: SearchTables, siteUrl: string): Serialized {
+function serializedTables(tables: SearchTables, siteUrl: string): Serialized {
   const files = searchTableFiles(tables);
   const bytes = (relative: string) => Buffer.from(files.get(relative) ?? '');
   const header = bytes(DIGEST_FILES.searchIndex);
@@ -75,13 +75,13 @@ export const ours: EngineKind = {
 };
 
 /** MiniSearch as VitePress's local search sets it up (`localSearchPlugin.ts`, `VPLocalSearchBox.vue`). */
-export interface VitePressDoc {
+interface VitePressDoc {
   readonly id: string;
   readonly title: string;
   readonly titles: string[];
   readonly text: string;
 }
-export const MINISEARCH_OPTIONS: MiniSearchOptions<VitePressDoc> = {
+const MINISEARCH_OPTIONS: MiniSearchOptions<VitePressDoc> = {
   fields: ['title', 'titles', 'text'],
   storeFields: ['title', 'titles'],
   // `titles` is an array: VitePress relies on MiniSearch's default extractField joining it
@@ -92,7 +92,7 @@ export const MINISEARCH_OPTIONS: MiniSearchOptions<VitePressDoc> = {
   searchOptions: { fuzzy: 0.2, prefix: true, boost: { title: 4, text: 2, titles: 1 } },
 };
 
-export function miniSearchEngine(index: MiniSearch<VitePressDoc>): Engine {
+function miniSearchEngine(index: MiniSearch<VitePressDoc>): Engine {
   return {
     name: 'MiniSearch (VitePress)',
     search: (query) => capPerPage(index.search(query).slice(0, RAW_LIMIT).map((hit) => String(hit.id))),
@@ -100,7 +100,7 @@ export function miniSearchEngine(index: MiniSearch<VitePressDoc>): Engine {
   };
 }
 
-export const miniSearch: EngineKind = {
+const miniSearch: EngineKind = {
   name: 'MiniSearch (VitePress)',
   build(corpus) {
     const index = new MiniSearch<VitePressDoc>(MINISEARCH_OPTIONS);
@@ -118,13 +118,13 @@ export const miniSearch: EngineKind = {
 };
 
 /** FlexSearch 0.8 Document index over title, heading and text, forward tokenizer, fields merged. */
-export interface FlexDoc extends DocumentData {
+interface FlexDoc extends DocumentData {
   id: string;
   title: string;
   heading: string;
   text: string;
 }
-export const flexOptions = { tokenize: 'forward' as const, document: { id: 'id', index: ['title', 'heading', 'text'] as ('title' | 'heading' | 'text')[] } };
+const flexOptions = { tokenize: 'forward' as const, document: { id: 'id', index: ['title', 'heading', 'text'] as ('title' | 'heading' | 'text')[] } };
 
 /**
  * FlexSearch 0.8 exports each field's map as one JSON string. On the 10k-page corpus the
@@ -133,7 +133,7 @@ export const flexOptions = { tokenize: 'forward' as const, document: { id: 'id',
  */
 export const FLEX_EXPORT_MAX_SECTIONS = 20_000;
 
-export function flexEngine(index: FlexDocument<FlexDoc>, sections: number): Engine {
+function flexEngine(index: FlexDocument<FlexDoc>, sections: number): Engine {
   return {
     name: 'FlexSearch',
     search(query) {
@@ -165,7 +165,7 @@ export function flexEngine(index: FlexDocument<FlexDoc>, sections: number): Engi
  * summed over fields) instead of FlexSearch's own `merge`, which lists title-field hits first:
  * every section of a page shares the page title, so one title hit floods the top with one page.
  */
-export function flexFusedEngine(index: FlexDocument<FlexDoc>): Engine {
+function flexFusedEngine(index: FlexDocument<FlexDoc>): Engine {
   return {
     name: 'FlexSearch (fields fused by rank)',
     search(query) {
@@ -178,7 +178,7 @@ export function flexFusedEngine(index: FlexDocument<FlexDoc>): Engine {
   };
 }
 
-export const flexSearchFused: EngineKind = {
+const flexSearchFused: EngineKind = {
   name: 'FlexSearch (fields fused by rank)',
   build(corpus) {
     const index = new FlexDocument<FlexDoc>(flexOptions);
@@ -187,7 +187,7 @@ export const flexSearchFused: EngineKind = {
   },
 };
 
-export const flexSearch: EngineKind = {
+const flexSearch: EngineKind = {
   name: 'FlexSearch',
   build(corpus) {
     const index = new FlexDocument<FlexDoc>(flexOptions);
@@ -197,9 +197,9 @@ export const flexSearch: EngineKind = {
 };
 
 /** Orama 3 with its defaults (BM25, english tokenizer, no stemming). */
-export const ORAMA_SCHEMA = { id: 'string', title: 'string', heading: 'string', text: 'string' } as const;
+const ORAMA_SCHEMA = { id: 'string', title: 'string', heading: 'string', text: 'string' } as const;
 
-export function oramaEngine(db: AnyOrama): Engine {
+function oramaEngine(db: AnyOrama): Engine {
   return {
     name: 'Orama',
     search(query) {
@@ -216,7 +216,7 @@ export function oramaEngine(db: AnyOrama): Engine {
   };
 }
 
-export const orama: EngineKind = {
+const orama: EngineKind = {
   name: 'Orama',
   async build(corpus) {
     const db = createOrama({ schema: ORAMA_SCHEMA });
@@ -234,7 +234,7 @@ export const orama: EngineKind = {
  * (lunr's query syntax would reject `401 Unauthorized: missing`), the last term also as a
  * prefix (`term*`), as docs themes built on lunr do for typing.
  */
-export function lunrEngine(index: lunr.Index): Engine {
+function lunrEngine(index: lunr.Index): Engine {
   return {
     name: 'lunr',
     search(query) {
@@ -252,7 +252,7 @@ export function lunrEngine(index: lunr.Index): Engine {
   };
 }
 
-export const lunrKind: EngineKind = {
+const lunrKind: EngineKind = {
   name: 'lunr',
   build(corpus) {
     const index = lunr(function () {
@@ -270,12 +270,12 @@ export const lunrKind: EngineKind = {
  * A plain BM25F baseline: lowercase alphanumeric tokens (no stemming, no stopwords, no prefix),
  * per-field length normalisation, field weights title 3, heading 2, body 1, k1 1.2, b 0.75.
  */
-export const BM25F_K1 = 1.2;
-export const BM25F_B = 0.75;
-export const BM25F_WEIGHTS = [3, 2, 1] as const;
-export const plainTokens = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
+const BM25F_K1 = 1.2;
+const BM25F_B = 0.75;
+const BM25F_WEIGHTS = [3, 2, 1] as const;
+const plainTokens = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
 
-export function bm25f(corpus: Corpus): Engine {
+function bm25f(corpus: Corpus): Engine {
   const docs = corpus.docs;
   const fieldsOf = (doc: SectionDoc): readonly string[][] => [plainTokens(doc.title), plainTokens(doc.heading), plainTokens(doc.text)];
   // postings: term -> flat [doc, tfTitle, tfHeading, tfBody, ...]
@@ -329,7 +329,7 @@ export function bm25f(corpus: Corpus): Engine {
   };
 }
 
-export const bm25fKind: EngineKind = { name: 'BM25F (plain)', build: bm25f };
+const bm25fKind: EngineKind = { name: 'BM25F (plain)', build: bm25f };
 
 export const ENGINES: readonly EngineKind[] = [ours, bm25fKind, miniSearch, flexSearch, orama, lunrKind];
 /** Engines of the quality table only (the fused FlexSearch ranks the same index as FlexSearch). */

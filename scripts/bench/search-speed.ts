@@ -18,7 +18,7 @@ import type { QualityFigures } from './search-quality.ts';
 const execFileAsync = promisify(execFile);
 
 /** Queries run by every engine before timing starts. */
-export const WARM_UP_QUERIES = 40;
+const WARM_UP_QUERIES = 40;
 
 /** A generated corpus and its offline digest, in the folder `bench:build` leaves them in (a no-op build when it ran). */
 export interface SpeedFigures {
@@ -28,7 +28,7 @@ export interface SpeedFigures {
   readonly diskLoadMs: number;
 }
 
-export async function generatedCorpus(pages: number, seed: number): Promise<{ corpus: Corpus; buildMs: number; upToDate: boolean; vocabulary: CorpusVocabulary; dir: string }> {
+async function generatedCorpus(pages: number, seed: number): Promise<{ corpus: Corpus; buildMs: number; upToDate: boolean; vocabulary: CorpusVocabulary; dir: string }> {
   const paths = benchCorpusPaths(pages, seed);
   const generated = generateCorpus({ pages, seed });
   // same bytes as `bench:build` wrote: its digest is then current and this build a no-op
@@ -48,7 +48,7 @@ export async function generatedCorpus(pages: number, seed: number): Promise<{ co
  * A query mix drawn from the corpus: 1 to 4 words taken from a random section's heading or text,
  * a quarter with the last word cut to a prefix (typing), one in ten an identifier.
  */
-export function queryMix(corpus: Corpus, vocabulary: CorpusVocabulary, count: number, seed: number): string[] {
+function queryMix(corpus: Corpus, vocabulary: CorpusVocabulary, count: number, seed: number): string[] {
   const random = mulberry32(seed ^ 0x5eed);
   const pick = <T>(items: readonly T[]): T => {
     const item = items[Math.floor(random() * items.length)];
@@ -75,7 +75,7 @@ export function queryMix(corpus: Corpus, vocabulary: CorpusVocabulary, count: nu
   return queries;
 }
 
-export interface SpeedRow {
+interface SpeedRow {
   readonly engine: string;
   readonly buildMs: number;
   readonly bytes: number | null;
@@ -85,7 +85,7 @@ export interface SpeedRow {
   readonly mean: number;
 }
 
-export function collect(): void {
+function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
@@ -202,7 +202,7 @@ export function targetRows(quality: QualityFigures, speeds: readonly SpeedFigure
  * Median time of `runs` cold starts of the search tables of a digest folder: each in a fresh Node
  * process (scripts/bench/cold-load.ts), timing `loadSearchIndex` alone, not the process start.
  */
-export async function medianColdLoadMs(digestDir: string, runs: number): Promise<number> {
+async function medianColdLoadMs(digestDir: string, runs: number): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./cold-load.ts', import.meta.url)), digestDir], { cwd: ROOT });

@@ -7,7 +7,7 @@ import { findNear, findPrefixed, findTerm } from '../../pipeline/search/vocabula
 import { capPerPage } from './eval.ts';
 
 /** How one posting earns: body, signal and heading parts, given the term weight and the section's BM25 length factor. */
-export interface ScoringVariant {
+interface ScoringVariant {
   readonly name: string;
   readonly body: (weight: number, factor: number) => number;
   readonly signal: (weight: number, factor: number) => number;
@@ -20,9 +20,9 @@ export interface ScoringVariant {
 export const FLOOR_SWEEP = [1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 
 /** Rule 5's factor, floored as the shipped scorer floors it. */
-export const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);
+const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);
 
-export const K1 = 1.2;
+const K1 = 1.2;
 export const VARIANTS: readonly ScoringVariant[] = [
   { name: 'replica of the shipped scorer', body: (w) => w, signal: (w) => w, heading: (w) => 3 * w, divideWhole: true },
   { name: 'length factor on body and signal only', body: (w, f) => w / floored(f), signal: (w, f) => w / floored(f), heading: (w) => 3 * w, divideWhole: false },
