@@ -1,6 +1,6 @@
 import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
 import { lineTable, LineTableError } from './line-table.ts';
-import { decodePageLine, decodeSectionLine } from './section-rows.ts';
+import { decodePageLine, decodeSectionLine, optionalField } from './section-rows.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
 /** The search tables could not be used: another schema or tokenizer version, or not tables at all. */
@@ -153,6 +153,11 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     },
     page: (section) => header.pages[section] ?? -1,
     row,
-    id: (section) => row(section).id,
+    // from the first field of each line only: the runtime lists every id when it starts
+    id(section) {
+      const slug = optionalField(guarded(where, () => pageLines.head(header.pages[section] ?? -1))) ?? '';
+      const anchor = optionalField(guarded(where, () => sectionLines.head(section)));
+      return anchor === null ? slug : `${slug}#${anchor}`;
+    },
   };
 }

@@ -13,7 +13,8 @@ function unescapeField(field: string): string {
   return field.includes('\\') ? field.replace(/\\(.)/gs, (whole, character: string) => UNESCAPES[character] ?? whole) : field;
 }
 
-function optionalField(field: string): string | null {
+/** A field that may be absent (`\N`), unescaped: what the first field of a line (`LineTable.head`) holds. */
+export function optionalField(field: string): string | null {
   return field === ABSENT ? null : unescapeField(field);
 }
 

@@ -43,6 +43,9 @@ describe('the search tables are files of lines that open from text or from bytes
     expect(fromBytes.row(1)).toMatchObject({ id: 'cli#flags', url: '/cli#flags', group: null });
     expect(fromBytes.row(2)).toEqual({ id: 'auth', title: 'Auth', heading: null, url: '/auth', group: 'Guides', text: corpus[2]?.text });
     expect(fromBytes.page(2)).toBe(fromBytes.page(0));
+    for (const index of [fromText, fromBytes]) {
+      expect(Array.from({ length: index.sectionCount }, (_, at) => index.id(at))).toEqual(corpus.map((spec) => spec.id));
+    }
   });
 
   it('reads section lines on demand from a byte reader placed by the header, and reads CRLF line ends too', () => {
