@@ -11,9 +11,12 @@ export interface Page {
   readonly file: string;
   /** `.md` or `.mdx`: decides which Markdown dialect parses the page. */
   readonly format: 'md' | 'mdx';
-  /** Frontmatter `slug`, else the path without extension (`index`/`README` name the folder). */
+  /**
+   * The page's id base: its url path without `/` ends or `.html` (`index` for the home page). Under
+   * `plain`, the frontmatter `slug`, else the path without extension (`index`/`README` name the folder).
+   */
   readonly slug: string;
-  /** `--site-url` + `/` + slug. */
+  /** `--site-url` + `/` + the url path the generator serves the page at. */
   readonly url: string;
   /** Frontmatter `title`, else the first `#` heading, else the file name. */
   readonly title: string;
@@ -44,6 +47,12 @@ export interface Section {
   readonly format: 'md' | 'mdx';
   /** The exact source text of the section (heading line included), byte for byte. */
   readonly source: string;
+  /**
+   * `source` as its generator's syntax reads as Markdown (containers, admonitions, tabs and custom
+   * ids turned to prose, same length and lines), or null when that is `source` itself. What a
+   * section is parsed from.
+   */
+  readonly markup: string | null;
   /** The plain text of the section body (heading excluded), for search and summaries. */
   readonly text: string;
   /** Content hash over everything that determines this section's digest node. */

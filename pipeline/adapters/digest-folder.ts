@@ -4,6 +4,7 @@ import { corpusHash, loadContent } from '../content/index.ts';
 import { createDigestArchive, listTreeFiles } from '../digest/archive.ts';
 import { readManifest } from '../digest/read.ts';
 import { DigestLoadError, type DigestFiles } from '../runtime/digest-data.ts';
+import { contentSiteOf } from '../build/check.ts';
 
 /** Every file of a digest folder, in memory, by digest-relative path. */
 export async function readDigestFolder(dir: string): Promise<DigestFiles> {
@@ -31,11 +32,11 @@ export function memoizedArchive(dir: string): () => Promise<Uint8Array<ArrayBuff
   };
 }
 
-/** The content hash of a live content folder, with the site URL the digest was built with. */
+/** The content hash of a live content folder, read with the site options the digest was built with. */
 export function liveContentHash(contentDir: string, digestDir: string): () => Promise<string | null> {
   return async () => {
     const manifest = await readManifest(digestDir);
-    const content = await loadContent({ contentDir, siteUrl: manifest?.siteUrl ?? '' });
+    const content = await loadContent({ contentDir, ...(manifest ? contentSiteOf(manifest) : { siteUrl: '' }) });
     return corpusHash(content.sections);
   };
 }

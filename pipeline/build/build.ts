@@ -16,11 +16,29 @@ import { createSectionQueue, reusableSections, sameDistiller } from './sections.
 import { createWorkerReader, type WorkerReader } from './workers/reader.ts';
 import { isOfflineDistiller } from '../distill/offline/index.ts';
 import { digestFiles } from './tree.ts';
+import { generatorNamed, type GeneratorName, type UrlStyle } from '../content/generators/index.ts';
+
+/** The manifest's record of the site options of a build, defaults filled in. */
+function siteRecord(options: BuildOptions): Manifest['site'] {
+  const generator = options.generator ?? 'plain';
+  const style = options.urlStyle ?? generatorNamed(generator).urlStyle;
+  return { generator, trailingSlash: style.trailingSlash, htmlExtension: style.htmlExtension, exclude: [...(options.exclude ?? [])] };
+}
+
+function sameSite(a: Manifest['site'], b: Manifest['site']): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 export interface BuildOptions {
   readonly contentDir: string;
   readonly outDir: string;
   readonly siteUrl: string;
+  /** Whose conventions place the pages and name the anchors; default `plain`. */
+  readonly generator?: GeneratorName;
+  /** Default: the generator's own. */
+  readonly urlStyle?: UrlStyle;
+  /** Globs of content files to leave out. */
+  readonly exclude?: readonly string[];
   readonly distiller: Distiller;
   readonly concurrency: number;
   readonly force: boolean;
@@ -97,10 +115,11 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const { distiller, outDir } = options;
   await recoverInterruptedWrite(outDir);
   const previous = await previousManifest(outDir);
+  const site = siteRecord(options);
 
   // nothing to do when the inputs are those of the manifest and the tables are of this version
-  if (previous && !options.force && previous.siteUrl === options.siteUrl && sameTemplates(previous, distiller) && (await searchTablesCurrent(outDir))) {
-    const fileHashes = await hashContentFiles(options.contentDir);
+  if (previous && !options.force && previous.siteUrl === options.siteUrl && sameSite(previous.site, site) && sameTemplates(previous, distiller) && (await searchTablesCurrent(outDir))) {
+    const fileHashes = await hashContentFiles(options.contentDir, site.exclude);
     if (sameRecord(fileHashes, previous.files)) {
       return {
         upToDate: true,
@@ -135,6 +154,9 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       content = await loadContent({
         contentDir: options.contentDir,
         siteUrl: options.siteUrl,
+        generator: site.generator,
+        urlStyle: { trailingSlash: site.trailingSlash, htmlExtension: site.htmlExtension },
+        exclude: site.exclude,
         ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
         onPage: (read) => queue.add(read.page, read.sections),
         ...(reader ? { readFiles: reader.readFiles } : {}),
@@ -186,6 +208,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       schema: DIGEST_SCHEMA_VERSION,
       contentHash,
       siteUrl: options.siteUrl,
+      site,
       distiller: { provider: distiller.provider, model: distiller.model },
       templates: { ...distiller.templateHashes },
       corpus: { glossary: glossary.inputHash, suggestions: suggestions.inputHash, context: context.inputHash },

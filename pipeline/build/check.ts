@@ -1,4 +1,4 @@
-import { hashContentFiles, loadContent } from '../content/index.ts';
+import { hashContentFiles, loadContent, type LoadOptions } from '../content/index.ts';
 import type { Manifest } from '../digest/manifest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
@@ -29,6 +29,12 @@ export async function searchTablesCurrent(outDir: string): Promise<boolean> {
   return header?.[1] === String(SEARCH_SCHEMA_VERSION) && header[2] === TOKENIZER_VERSION;
 }
 
+/** The site options a digest was built with, as `loadContent` takes them. */
+export function contentSiteOf(manifest: Manifest): Pick<LoadOptions, 'siteUrl' | 'generator' | 'urlStyle' | 'exclude'> {
+  const { generator, trailingSlash, htmlExtension, exclude } = manifest.site;
+  return { siteUrl: manifest.siteUrl, generator, urlStyle: { trailingSlash, htmlExtension }, exclude };
+}
+
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function changedFiles(current: Readonly<Record<string, string>>, built: Readonly<Record<string, string>>): string[] {
@@ -52,11 +58,11 @@ export async function checkDigest(contentDir: string, outDir: string, cacheDir?:
   const manifest = await readManifest(outDir);
   if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
   const templates = [...changedTemplates(manifest), ...((await searchTablesCurrent(outDir)) ? [] : ['search tables'])];
-  const fileHashes = await hashContentFiles(contentDir);
+  const fileHashes = await hashContentFiles(contentDir, manifest.site.exclude);
   const files = changedFiles(fileHashes, manifest.files);
   if (files.length === 0) return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates };
 
-  const content = await loadContent({ contentDir, siteUrl: manifest.siteUrl, ...(cacheDir === undefined ? {} : { cacheDir }) });
+  const content = await loadContent({ contentDir, ...contentSiteOf(manifest), ...(cacheDir === undefined ? {} : { cacheDir }) });
   const current = new Map(content.sections.map((section) => [section.id, section.hash]));
   const added: string[] = [];
   const changed: string[] = [];

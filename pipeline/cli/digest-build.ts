@@ -6,6 +6,7 @@ import { parseCommandArgs, parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
 import { progressReporter } from './progress.ts';
+import { chooseSite, SITE_FLAGS, type SiteChoice } from './site-flags.ts';
 
 /** The closing line of a build: what it did and what it cost. */
 export function buildSummary(report: BuildReport, distiller: { provider: string; model: string }): string {
@@ -17,6 +18,23 @@ export function buildSummary(report: BuildReport, distiller: { provider: string;
     `${distiller.provider}/${distiller.model}: ${usage.calls} model calls, ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ` +
     `${usage.cacheHits} cache hits, ${usage.droppedFacts} non-verbatim facts dropped; ${seconds}s`
   );
+}
+
+/** The build report as one JSON object, for CI (`--json`). */
+export function buildReportJson(report: BuildReport, distiller: { provider: string; model: string }, site: SiteChoice): Record<string, unknown> {
+  return {
+    upToDate: report.upToDate,
+    pages: report.pages,
+    sections: report.sections,
+    changed: report.changed,
+    removed: report.removed,
+    provider: distiller.provider,
+    model: distiller.model,
+    generator: site.generator,
+    usage: report.usage,
+    contentHash: report.contentHash,
+    elapsedMs: Math.round(report.elapsedMs),
+  };
 }
 
 /** The shared error handling of commands that read a content folder. */
@@ -37,6 +55,9 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
     model: { type: 'string' },
     concurrency: { type: 'string' },
     force: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    ...SITE_FLAGS,
   });
   if (positionals.length > 0) throw new UsageError(`ask digest build: unexpected argument '${positionals[0]}'`);
   const concurrency = parseIntegerFlag('digest build', 'concurrency', values.concurrency, 4);
@@ -49,6 +70,7 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
   } catch (error) {
     throw new UsageError(`ask digest build: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const site = await chooseSite('digest build', values, contentDir, io);
   if (chosen.notice) io.err(`ask: ${chosen.notice}`);
   const { distiller } = chosen;
   let report: BuildReport;
@@ -57,6 +79,7 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
       contentDir,
       outDir,
       siteUrl: values['site-url'],
+      ...site,
       distiller,
       concurrency,
       force: values.force,
@@ -69,6 +92,8 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CommandFailure(`ask digest build: failed, the previous digest is unchanged: ${reason}`);
   }
-  io.out(buildSummary(report, distiller));
+  if (values.json) io.out(JSON.stringify(buildReportJson(report, distiller, site)));
+  else io.out(buildSummary(report, distiller));
+  if (values.verbose && !values.json) for (const id of report.changed) io.err(`ask: distilled ${id}`);
   return 0;
 };

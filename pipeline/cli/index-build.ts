@@ -8,6 +8,8 @@ import { buildSearchIndex } from '../search/index-build.ts';
 import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode } from '../types.ts';
 import { parseCommandArgs } from './args.ts';
+import { contentSiteOf } from '../build/check.ts';
+import { chooseSite, SITE_FLAGS } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
@@ -24,6 +26,7 @@ export const indexBuild: Command = async (argv, io) => {
     digest: { type: 'string', default: 'digest' },
     out: { type: 'string' },
     'site-url': { type: 'string' },
+    ...SITE_FLAGS,
   });
   if (positionals.length > 0) throw new UsageError(`ask index build: unexpected argument '${positionals[0]}'`);
   const started = performance.now();
@@ -38,7 +41,9 @@ export const indexBuild: Command = async (argv, io) => {
     throw error;
   }
   const siteUrl = values['site-url'] ?? manifest?.siteUrl ?? '';
-  const content = await loadContent({ contentDir, siteUrl }).catch(contentFailure);
+  // the digest's own site options unless a generator is named
+  const site = manifest && values.generator === 'auto' ? contentSiteOf(manifest) : await chooseSite('index build', values, contentDir, io);
+  const content = await loadContent({ contentDir, ...site, siteUrl }).catch(contentFailure);
   let nodes: Map<string, DigestNode> | null = null;
   if (manifest) {
     nodes = new Map();

@@ -1,13 +1,14 @@
-import GithubSlugger from 'github-slugger';
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Page } from '../types.ts';
+import { FRONTMATTER_TYPES } from './frontmatter.ts';
+import type { Generator } from './generators/types.ts';
 import { plainText } from './plain-text.ts';
 
 /** A section before hashing: everything but the hash. */
 export type UnhashedSection = Omit<import('../types.ts').Section, 'hash'>;
 
-/** A chunk with the top-level nodes it is made of and where its source starts in the page. */
+/** A chunk with the block nodes it is made of and where its source starts in the page. */
 export interface Chunk {
   readonly section: UnhashedSection;
   readonly nodes: RootContent[];
@@ -17,30 +18,69 @@ export interface Chunk {
 /** Depths that open a new section; deeper headings stay inside theirs. */
 const SECTION_DEPTHS = new Set([2, 3]);
 
-function headingText(heading: Heading): string {
-  return toString(heading).replace(/\s+/g, ' ').trim();
+/** The page as the chunker reads it. */
+export interface ChunkInput {
+  /** The page's text, byte for byte (includes expanded): what each section's `source` is cut from. */
+  readonly source: string;
+  /** `generator.prepare(source)`: what was parsed into `tree` (same length, same lines). */
+  readonly prepared: string;
+  readonly tree: Root;
+  readonly page: Page;
+  readonly generator: Generator;
 }
 
 /**
- * Anchors for every heading of the page, in document order, made as GitHub makes them:
- * one slugger per page, every heading counted (any depth, nested ones too), so a repeated
- * heading gets `-1`, `-2`.
+ * The text of a heading as readers see it: its text and inline code, MDX elements' text, no raw
+ * HTML (`<Badge>`), blank space folded.
  */
-function anchorsInOrder(tree: Root): Map<Heading, string> {
-  const slugger = new GithubSlugger();
-  const anchors = new Map<Heading, string>();
-  const walk = (node: Nodes): void => {
-    if (node.type === 'heading') anchors.set(node, slugger.slug(toString(node)));
-    if ('children' in node) for (const child of node.children as Nodes[]) walk(child);
-  };
-  walk(tree);
-  return anchors;
+export function headingText(heading: Heading): string {
+  return toString(heading, { includeHtml: false }).replace(/\s+/g, ' ').trim();
 }
 
 function startOffset(node: RootContent): number {
   const offset = node.position?.start.offset;
   if (offset === undefined) throw new Error(`mdast node '${node.type}' has no position`);
   return offset;
+}
+
+function holdsSectionHeading(node: Nodes): boolean {
+  if (node.type === 'heading') return SECTION_DEPTHS.has(node.depth);
+  return 'children' in node && (node.children as Nodes[]).some(holdsSectionHeading);
+}
+
+/**
+ * The page's blocks in document order, with MDX elements that hold a `##`/`###` heading
+ * (`<Steps>`, `<Tabs>`, `<TabItem>`) opened up into their children, so their headings start
+ * sections like any other.
+ */
+function blocksOf(nodes: readonly RootContent[]): RootContent[] {
+  const blocks: RootContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'mdxJsxFlowElement' && holdsSectionHeading(node)) blocks.push(...blocksOf(node.children as RootContent[]));
+    else blocks.push(node);
+  }
+  return blocks;
+}
+
+/**
+ * Ids for every heading of the page, in document order, as the generator makes them: every
+ * heading counted (any depth, nested ones too) so duplicates get the generator's suffixes; a
+ * custom id written in the heading's original source wins.
+ */
+function anchorsInOrder(input: ChunkInput): Map<Heading, string> {
+  const assign = input.generator.headingIds();
+  const anchors = new Map<Heading, string>();
+  const walk = (node: Nodes): void => {
+    if (node.type === 'heading') {
+      const start = node.position?.start.offset ?? 0;
+      const end = node.position?.end.offset ?? start;
+      const customId = input.generator.customId(input.source.slice(start, end));
+      anchors.set(node, assign({ text: headingText(node), customId, depth: node.depth }));
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) walk(child);
+  };
+  walk(input.tree);
+  return anchors;
 }
 
 interface OpenSection {
@@ -51,18 +91,20 @@ interface OpenSection {
 
 /**
  * Splits a parsed page into its intro chunk (everything before the first `##`, id `<slug>`)
- * and one section per top-level `##`/`###` heading (id `<slug>#<anchor>`).
+ * and one section per `##`/`###` heading (id `<slug>#<anchor>`).
  * `source` of consecutive sections are adjacent slices of the page, so together they cover
- * everything after the frontmatter, byte for byte.
+ * everything after the frontmatter, byte for byte. `markup` is the same slice of the prepared
+ * text when the generator changed something in it.
  */
-export function chunkPage(tree: Root, source: string, page: Page): Chunk[] {
-  const anchors = anchorsInOrder(tree);
-  const body = tree.children.filter((node) => node.type !== 'yaml');
-  const frontmatter = tree.children.find((node) => node.type === 'yaml');
+export function chunkPage(input: ChunkInput): Chunk[] {
+  const { tree, source, prepared, page } = input;
+  const anchors = anchorsInOrder(input);
+  const frontmatter = tree.children.find((node) => FRONTMATTER_TYPES.has(node.type));
+  const body = tree.children.filter((node) => node !== frontmatter);
   const bodyStart = frontmatter?.position?.end.offset ?? 0;
 
   const open: OpenSection[] = [{ heading: null, start: bodyStart, nodes: [] }];
-  for (const node of body) {
+  for (const node of blocksOf(body)) {
     if (node.type === 'heading' && SECTION_DEPTHS.has(node.depth) && anchors.get(node)) {
       open.push({ heading: node, start: startOffset(node), nodes: [node] });
     } else {
@@ -76,6 +118,8 @@ export function chunkPage(tree: Root, source: string, page: Page): Chunk[] {
     const heading = section.heading;
     const anchor = heading ? (anchors.get(heading) ?? '') : null;
     const bodyNodes = heading ? section.nodes.slice(1) : section.nodes.filter((node) => !(node.type === 'heading' && node.depth === 1));
+    const sliced = source.slice(section.start, end);
+    const markup = prepared.slice(section.start, end);
     const unhashed: UnhashedSection = {
       id: anchor === null ? page.slug : `${page.slug}#${anchor}`,
       pageSlug: page.slug,
@@ -86,7 +130,8 @@ export function chunkPage(tree: Root, source: string, page: Page): Chunk[] {
       group: page.group,
       url: anchor === null ? page.url : `${page.url}#${anchor}`,
       format: page.format,
-      source: source.slice(section.start, end),
+      source: sliced,
+      markup: markup === sliced ? null : markup,
       text: plainText(bodyNodes),
     };
     return { section: unhashed, nodes: section.nodes, start: section.start };

@@ -1,8 +1,9 @@
 import type { Root } from 'mdast';
+import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { ContentError } from './errors.ts';
 
-/** The frontmatter fields the content model reads; anything else is ignored. */
+/** The frontmatter fields the content model itself reads; generators read others from `data`. */
 export interface Frontmatter {
   readonly title?: string;
   readonly description?: string;
@@ -11,29 +12,48 @@ export interface Frontmatter {
   readonly draft?: boolean;
 }
 
+export interface ReadFrontmatter {
+  readonly fields: Frontmatter;
+  /** Every field as parsed; `{}` without frontmatter. */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
 const STRING_FIELDS = ['title', 'description', 'group', 'slug'] as const;
+
+/** Frontmatter node types (remark-frontmatter): YAML `---`, TOML `+++`, JSON `{ }` (Hugo). */
+export const FRONTMATTER_TYPES = new Set(['yaml', 'toml', 'json']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function parseData(type: string, value: string): unknown {
+  if (type === 'toml') return parseToml(value);
+  if (type === 'json') return JSON.parse(`{${value}}`) as unknown;
+  return parseYaml(value);
+}
+
+const LANGUAGE: Readonly<Record<string, string>> = { yaml: 'YAML', toml: 'TOML', json: 'JSON' };
+
 /**
- * Reads the YAML frontmatter node of a parsed page, checking the types of the known fields.
- * A page without frontmatter has `{}`. Invalid YAML or a wrong type is a ContentError naming the file.
+ * Reads the frontmatter node of a parsed page (YAML, TOML or JSON), checking the types of the
+ * fields the content model reads. A page without frontmatter has `{}`. Invalid syntax or a wrong
+ * type is a ContentError naming the file.
  */
-export function readFrontmatter(tree: Root, file: string): Frontmatter {
+export function readFrontmatter(tree: Root, file: string): ReadFrontmatter {
   const node = tree.children[0];
-  if (!node || node.type !== 'yaml') return {};
+  if (!node || !FRONTMATTER_TYPES.has(node.type) || !('value' in node) || typeof node.value !== 'string') return { fields: {}, data: {} };
+  const language = LANGUAGE[node.type] ?? node.type;
   let data: unknown;
   try {
-    data = parseYaml(node.value);
+    data = parseData(node.type, node.value);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ContentError(file, `invalid YAML frontmatter (${reason}); fix the block between the '---' lines`);
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    throw new ContentError(file, `invalid ${language} frontmatter (${reason}); fix the block at the top of the page`);
   }
-  if (data === null || data === undefined) return {};
-  if (!isRecord(data)) throw new ContentError(file, 'frontmatter must be a YAML mapping of fields (title, description, group, slug, draft)');
-  const result: { -readonly [K in keyof Frontmatter]: Frontmatter[K] } = {};
+  if (data === null || data === undefined) return { fields: {}, data: {} };
+  if (!isRecord(data)) throw new ContentError(file, `frontmatter must be a ${language} mapping of fields (title, description, group, slug, draft)`);
+  const fields: { -readonly [K in keyof Frontmatter]: Frontmatter[K] } = {};
   for (const field of STRING_FIELDS) {
     const value = data[field];
     if (value === undefined || value === null) continue;
@@ -41,12 +61,12 @@ export function readFrontmatter(tree: Root, file: string): Frontmatter {
       throw new ContentError(file, `frontmatter '${field}' must be a string`);
     }
     const text = String(value).trim();
-    if (text !== '') result[field] = text;
+    if (text !== '') fields[field] = text;
   }
   const draft = data['draft'];
   if (draft !== undefined && draft !== null) {
     if (typeof draft !== 'boolean') throw new ContentError(file, "frontmatter 'draft' must be true or false");
-    result.draft = draft;
+    fields.draft = draft;
   }
-  return result;
+  return { fields, data };
 }

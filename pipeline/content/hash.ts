@@ -12,7 +12,7 @@ export function sha256(text: string): string {
  * its dialect and its page's metadata (title, url, group). An edit elsewhere never changes it.
  */
 export function hashSection(section: UnhashedSection): Section {
-  const determinants = JSON.stringify([section.id, section.title, section.heading, section.group, section.url, section.format, section.source]);
+  const determinants = JSON.stringify([section.id, section.title, section.heading, section.group, section.url, section.format, section.source, section.markup]);
   return { ...section, hash: sha256(determinants) };
 }
 

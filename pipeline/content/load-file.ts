@@ -3,9 +3,10 @@ import path from 'node:path';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { readPage, type ReadPage } from './page.ts';
+import { resolveSite, type PageSite } from './site.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
-export const CHUNKER_VERSION = 'chunker-1';
+export const CHUNKER_VERSION = 'chunker-2';
 
 /** One content file, read: its page and sections, or the problem with it. */
 export interface LoadedFile {
@@ -21,11 +22,24 @@ export interface LoadedFile {
 }
 
 /** Where a file is read from and how: the inputs of `loadFile`. */
-export interface FileSource {
+export interface FileSource extends PageSite {
   readonly contentDir: string;
-  readonly siteUrl: string;
   /** Folder of the chunk cache; omitted: parse every file. */
   readonly cacheDir?: string;
+}
+
+/** Reads a file of the content folder for an include; null when it is not a readable file inside it. */
+function includeReader(contentDir: string): (file: string) => Promise<string | null> {
+  const root = path.resolve(contentDir);
+  return async (file) => {
+    const target = path.resolve(root, file);
+    if (target !== root && !target.startsWith(root + path.sep)) return null;
+    try {
+      return await readFile(target, 'utf8');
+    } catch {
+      return null;
+    }
+  };
 }
 
 async function readCached(cacheFile: string): Promise<ReadPage | null | undefined> {
@@ -57,13 +71,17 @@ export async function loadFile(source: FileSource, file: string): Promise<Loaded
     return { file, fileHash: null, read: null, error: new ContentError(file, `cannot be read (${code}); check its permissions`), parsed: false };
   }
   const fileHash = sha256(text);
+  const site = resolveSite(source);
+  if (!site.generator.isPage(file)) return { file, fileHash, read: null, error: null, parsed: false };
+  const expanded = site.generator.expandIncludes ? await site.generator.expandIncludes(file, text, includeReader(source.contentDir)) : text;
   const { cacheDir } = source;
-  const cacheFile = cacheDir && path.join(cacheDir, `${sha256(`${CHUNKER_VERSION}\n${source.siteUrl}\n${file}\n${fileHash}`)}.json`);
+  const inputs = [CHUNKER_VERSION, site.siteUrl, site.generator.name, JSON.stringify(site.urlStyle), file, sha256(expanded)];
+  const cacheFile = cacheDir && path.join(cacheDir, `${sha256(inputs.join('\n'))}.json`);
   const cached = cacheFile ? await readCached(cacheFile) : undefined;
   if (cached !== undefined) return { file, fileHash, read: cached, error: null, parsed: false };
   let read: ReadPage | null;
   try {
-    read = readPage(file, text, source.siteUrl);
+    read = readPage(file, expanded, source);
   } catch (error) {
     if (error instanceof ContentError) return { file, fileHash, read: null, error, parsed: false };
     throw error;

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import type { Page, Section } from '../types.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
@@ -25,6 +26,8 @@ export interface LoadedContent {
 export type FileReader = (source: FileSource, files: readonly string[]) => AsyncIterable<LoadedFile>;
 
 export interface LoadOptions extends FileSource {
+  /** Globs of content files (paths relative to the content folder) to leave out. */
+  readonly exclude?: readonly string[];
   /** Called with each page as soon as it is read, so later stages can start before the last page. */
   readonly onPage?: (read: ReadPage) => void;
   /** How files are read; default: in this thread, one after the other. */
@@ -46,8 +49,12 @@ export class ContentErrors extends Error {
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Every `.md`/`.mdx` file below `dir`, relative POSIX paths, sorted; hidden entries and node_modules skipped. */
-export async function listContentFiles(dir: string): Promise<string[]> {
+/**
+ * Every `.md`/`.mdx` file below `dir`, relative POSIX paths, sorted; hidden entries,
+ * node_modules and the files `exclude` matches (globs, `**` for any folders) skipped.
+ */
+export async function listContentFiles(dir: string, exclude: readonly string[] = []): Promise<string[]> {
+  const excluded = exclude.length === 0 ? () => false : picomatch([...exclude], { dot: true });
   const found: string[] = [];
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(path.join(dir, relative), { withFileTypes: true });
@@ -55,7 +62,7 @@ export async function listContentFiles(dir: string): Promise<string[]> {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && /\.mdx?$/i.test(entry.name)) found.push(child);
+      else if (entry.isFile() && /\.mdx?$/i.test(entry.name) && !excluded(child)) found.push(child);
     }
   };
   await walk('');
@@ -66,8 +73,8 @@ export async function listContentFiles(dir: string): Promise<string[]> {
  * The sha256 of every content file's bytes, by path: enough to tell that nothing changed
  * since a build without parsing a single file.
  */
-export async function hashContentFiles(dir: string): Promise<Record<string, string>> {
-  const files = await listContentFiles(dir);
+export async function hashContentFiles(dir: string, exclude: readonly string[] = []): Promise<Record<string, string>> {
+  const files = await listContentFiles(dir, exclude);
   const hashes: Record<string, string> = {};
   const batch = 64;
   for (let start = 0; start < files.length; start += batch) {
@@ -87,7 +94,7 @@ export async function hashContentFiles(dir: string): Promise<Record<string, stri
  * two pages with one slug are an error naming both.
  */
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
-  const files = await listContentFiles(options.contentDir);
+  const files = await listContentFiles(options.contentDir, options.exclude);
   const pages: Page[] = [];
   const sections: Section[] = [];
   const fileHashes: Record<string, string> = {};

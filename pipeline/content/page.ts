@@ -1,49 +1,57 @@
+import type { Root } from 'mdast';
 import type { Page, Section } from '../types.ts';
 import { chunkPage, firstTitleHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
 import { readFrontmatter } from './frontmatter.ts';
+import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
 import { keepSectionTree } from './section-trees.ts';
 import { parseMarkdown } from './parse.ts';
-import { fileTitle, groupFromPath, slugFromPath, validateSlug } from './slug.ts';
+import { pageUrl, resolveSite, type PageSite } from './site.ts';
+import { fileTitle, groupFromPath, validateSlug } from './slug.ts';
+
+export { pageUrl } from './site.ts';
 
 export interface ReadPage {
   readonly page: Page;
   readonly sections: readonly Section[];
 }
 
-/** Joins the site URL and a slug with exactly one `/` between them. */
-export function pageUrl(siteUrl: string, slug: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/${slug}`;
-}
-
-/**
- * Reads one content file into its page and hashed sections, following the content model of
- * the contract. Returns null for a draft. Throws a ContentError naming the file for invalid
- * frontmatter, invalid MDX or an unusable slug.
- */
-export function readPage(file: string, source: string, siteUrl: string): ReadPage | null {
-  const format = file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
-  let tree;
+function parsePage(file: string, prepared: string, format: 'md' | 'mdx'): Root {
   try {
-    tree = parseMarkdown(source, format);
+    return parseMarkdown(prepared, format);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ContentError(file, `cannot parse ${format === 'mdx' ? 'MDX' : 'Markdown'} (${reason}); fix the syntax there`);
   }
-  const frontmatter = readFrontmatter(tree, file);
-  if (frontmatter.draft === true) return null;
-  const slug = validateSlug(frontmatter.slug ?? slugFromPath(file), file);
+}
+
+/**
+ * Reads one content file into its page and hashed sections, following the content model of
+ * the contract and the site's generator (`site`, or a bare site URL for `plain`). `source` is
+ * the page's text with its includes expanded. Returns null for a hidden page (draft...).
+ * Throws a ContentError naming the file for invalid frontmatter, invalid MDX or an unusable url.
+ */
+export function readPage(file: string, source: string, site: PageSite | string): ReadPage | null {
+  const { generator, siteUrl, urlStyle } = resolveSite(site);
+  const format = file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
+  const prepared = generator.prepare(source, format);
+  if (prepared.length !== source.length) throw new Error(`${generator.name}: prepare changed the length of ${file}`);
+  const tree = parsePage(file, prepared, format);
+  const { fields, data } = readFrontmatter(tree, file);
+  if (generator.hidden(data)) return null;
+  const urlPath = generator.route({ file, frontmatter: data }, urlStyle);
+  const slug = validateSlug(slugOfPath(urlPath), file);
   const page: Page = {
     file,
     format,
     slug,
-    url: pageUrl(siteUrl, slug),
-    title: frontmatter.title ?? firstTitleHeading(tree) ?? fileTitle(file),
-    description: frontmatter.description ?? null,
-    group: frontmatter.group ?? groupFromPath(file),
+    url: pageUrl(siteUrl, urlPath),
+    title: fields.title ?? firstTitleHeading(tree) ?? fileTitle(file),
+    description: fields.description ?? null,
+    group: fields.group ?? groupFromPath(file),
   };
-  const sections = chunkPage(tree, source, page).map((chunk) => {
+  const sections = chunkPage({ source, prepared, tree, page, generator }).map((chunk) => {
     const section = hashSection(chunk.section);
     keepSectionTree(section, chunk.nodes, chunk.start);
     return section;

@@ -5,12 +5,15 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { remarkGfmBlocks } from './gfm-blocks.ts';
 
-const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmBlocks).freeze();
-const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, ['yaml']).use(remarkGfmBlocks).freeze();
+/** YAML `---`, TOML `+++` and JSON `{`…`}` (Hugo) frontmatter. */
+const FRONTMATTER = ['yaml', 'toml', { type: 'json', fence: { open: '{', close: '}' } }] as const;
+
+const markdownParser = unified().use(remarkParse).use(remarkFrontmatter, [...FRONTMATTER]).use(remarkGfmBlocks).freeze();
+const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter, [...FRONTMATTER]).use(remarkGfmBlocks).freeze();
 
 /**
  * Parses Markdown (`md`) or MDX (`mdx`) into an mdast tree with positions.
- * GFM tables, strikethrough and task lists (see gfm-blocks.ts) and YAML frontmatter are understood in both.
+ * GFM tables, strikethrough and task lists (see gfm-blocks.ts) and frontmatter are understood in both.
  * Throws the parser's own error (with a line and column) on invalid MDX.
  */
 export function parseMarkdown(source: string, format: 'md' | 'mdx'): Root {

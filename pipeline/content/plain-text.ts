@@ -9,8 +9,27 @@ const BLOCK_TYPES = new Set([
   'mdxJsxFlowElement',
 ]);
 
+/** Attributes of MDX elements whose value a reader sees as text (`<Card title>`, `<TabItem label>`, `<LinkCard description>`). */
+const TEXT_ATTRIBUTES = new Set(['title', 'label', 'description', 'heading', 'caption', 'summary', 'alt']);
+
+/** Raw HTML as text: comments, `<script>` and `<style>` bodies and tags dropped. */
 function stripTags(html: string): string {
-  return html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ');
+  return html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    .replace(/<[^>]*>/g, ' ');
+}
+
+/** The values of an MDX element's text-bearing attributes (plain strings only, never expressions). */
+function attributeText(node: Nodes): string[] {
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return [];
+  const texts: string[] = [];
+  for (const attribute of node.attributes) {
+    if (attribute.type === 'mdxJsxAttribute' && TEXT_ATTRIBUTES.has(attribute.name) && typeof attribute.value === 'string' && attribute.value.trim() !== '') {
+      texts.push(attribute.value.trim());
+    }
+  }
+  return texts;
 }
 
 function collect(node: Nodes, out: string[]): void {
@@ -34,6 +53,11 @@ function collect(node: Nodes, out: string[]): void {
       if ('children' in node) for (const child of node.children) collect(child, out);
       out.push(' | ');
       return;
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement':
+      for (const text of attributeText(node)) out.push(text, node.type === 'mdxJsxFlowElement' ? '\n' : ' ');
+      for (const child of node.children as Nodes[]) collect(child, out);
+      break;
     default:
       if ('children' in node) for (const child of node.children as Nodes[]) collect(child, out);
   }
@@ -42,7 +66,8 @@ function collect(node: Nodes, out: string[]): void {
 
 /**
  * The plain text a reader sees in a list of mdast nodes: text and code values, link and
- * emphasis text, JSX elements' text children; never frontmatter, MDX imports or expressions.
+ * emphasis text, JSX elements' text children and text attributes (titles, labels,
+ * descriptions); never frontmatter, MDX imports or expressions, `<script>` or `<style>` bodies.
  * Blocks end with a line break; runs of blank space are folded.
  */
 export function plainText(nodes: readonly Nodes[]): string {

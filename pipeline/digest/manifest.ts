@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { GENERATOR_NAMES } from '../content/generators/types.ts';
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
-export const DIGEST_SCHEMA_VERSION = 2;
+export const DIGEST_SCHEMA_VERSION = 3;
 
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
@@ -11,6 +12,13 @@ export const ManifestSchema = z.object({
   /** The corpus content hash, returned as `x-ask-content-hash`. */
   contentHash: z.string(),
   siteUrl: z.string(),
+  /** The generator whose conventions placed the pages and named the anchors, its url style and the excluded globs. */
+  site: z.object({
+    generator: z.enum(GENERATOR_NAMES),
+    trailingSlash: z.boolean(),
+    htmlExtension: z.boolean(),
+    exclude: z.array(z.string()),
+  }),
   distiller: z.object({ provider: z.string(), model: z.string() }),
   /** Hash of each prompt template (or offline algorithm version) per pass. */
   templates: z.object({ section: z.string(), ...passHashes }),

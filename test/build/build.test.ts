@@ -72,7 +72,7 @@ describe('digest build', () => {
     );
     expect(files.filter((file) => file.startsWith('sections/'))).toHaveLength(report.sections);
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ schema: 2, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
+    expect(manifest).toMatchObject({ schema: 3, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
   });
 
   it('an unchanged rebuild writes nothing and distils nothing', async () => {

@@ -39,7 +39,7 @@ describe('ask digest build / check / diff / index build', () => {
 
   it('says once, on stderr, that it fell back to the offline distiller when the provider has no key', async () => {
     const cwd = await project();
-    const built = await runAsk(['digest', 'build', '--content', 'content', '--provider', 'openai'], cwd);
+    const built = await runAsk(['digest', 'build', '--content', 'content', '--provider', 'openai', '--generator', 'plain'], cwd);
     expect(built.err).toEqual(['ask: OPENAI_API_KEY is not set: using the offline distiller (deterministic, no model calls) instead of openai.']);
   });
 

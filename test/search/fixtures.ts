@@ -32,6 +32,7 @@ export function section(spec: SectionSpec): Section {
     group: spec.group ?? null,
     url: `/${spec.id}`,
     format: 'md',
+    markup: null,
     source: `${heading ? `## ${heading}\n\n` : ''}${text}\n`,
     text,
     hash: spec.id,

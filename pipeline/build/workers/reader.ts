@@ -56,7 +56,16 @@ export function createWorkerReader(options: WorkerReaderOptions): WorkerReader {
       yield* readFilesInProcess(source, files);
       return;
     }
-    const setup = { contentDir: source.contentDir, siteUrl: source.siteUrl, ...(source.cacheDir === undefined ? {} : { cacheDir: source.cacheDir }), offline: options.offline, reuse: options.reuse, stagedDir: options.stagedDir };
+    const setup = {
+      contentDir: source.contentDir,
+      siteUrl: source.siteUrl,
+      ...(source.generator === undefined ? {} : { generator: source.generator }),
+      ...(source.urlStyle === undefined ? {} : { urlStyle: source.urlStyle }),
+      ...(source.cacheDir === undefined ? {} : { cacheDir: source.cacheDir }),
+      offline: options.offline,
+      reuse: options.reuse,
+      stagedDir: options.stagedDir,
+    };
     const pool = new WorkerPool(options.workers, setup);
     const batches: (readonly string[])[] = [];
     for (let start = 0; start < files.length; start += BATCH) batches.push(files.slice(start, start + BATCH));

@@ -8,7 +8,9 @@
  * alone are the same tree. The handed tree is used only when nothing in it
  * depends on the rest of the page: a link or image reference may resolve
  * against a definition in another section, so a section with one is parsed
- * on its own. Either way the result is a function of `section.source` only.
+ * on its own, from `section.markup` (its generator's syntax read as Markdown)
+ * when it has one, else `section.source`. Either way the result is a function
+ * of the section alone.
  *
  * MDX is strict and a chunk may not be valid MDX on its own; when the MDX
  * parse fails the section is read as plain Markdown, so distillation never
@@ -44,7 +46,7 @@ function dependsOnPage(root: Root): boolean {
 export function sectionTree(section: Section): Root {
   const handed = takeSectionTree(section);
   if (handed && !dependsOnPage(handed)) return handed;
-  return parseSource(section.source, section.format);
+  return parseSource(section.markup ?? section.source, section.format);
 }
 
 /** Node types that never carry prose or facts: frontmatter, raw HTML, MDX code. */

@@ -52,6 +52,7 @@ export function makeSection(page: Page, source: string): Section {
     group: page.group,
     url: anchor === null ? page.url : `${page.url}#${anchor}`,
     format: page.format,
+    markup: null,
     source,
     text: roughText(body),
     hash: `hash-of-${page.slug}-${anchor ?? 'intro'}`,

@@ -21,6 +21,7 @@ function section(anchor: string, heading: string, source: string): Section {
     group: 'guide',
     url: `/guide/server#${anchor}`,
     format: 'md',
+    markup: null,
     source,
     text: source.split('\n').slice(1).join('\n'),
     hash: `hash-${anchor}`,

@@ -1,0 +1,56 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { detectableGenerators } from './registry.ts';
+import type { GeneratorName } from './types.ts';
+
+export interface Detected {
+  readonly generator: GeneratorName;
+  /** The marker that decided it (a path), or null when none was found and the model is `plain`. */
+  readonly marker: string | null;
+}
+
+/** True when a directory entry's name is the marker (`mkdocs.yml`) or fits a `name.*` marker (`docusaurus.config.*`). */
+function fits(entry: string, marker: string): boolean {
+  if (marker.endsWith('.*')) return entry.startsWith(marker.slice(0, -1)) && entry.length > marker.length - 1;
+  return entry === marker;
+}
+
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort();
+  } catch {
+    return [];
+  }
+}
+
+async function textOf(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null; // a folder, or unreadable
+  }
+}
+
+/**
+ * The generator of a content folder: its own config file found in the folder or a parent, up to
+ * the repository root (the first folder holding `.git`; the file system's root when there is
+ * none). The nearest folder with a marker wins; within one folder, the order of `GENERATOR_NAMES`.
+ * No marker anywhere: `plain`.
+ */
+export async function detectGenerator(contentDir: string): Promise<Detected> {
+  let dir = path.resolve(contentDir);
+  for (;;) {
+    const entries = await entriesOf(dir);
+    for (const generator of detectableGenerators()) {
+      for (const marker of generator.markers) {
+        for (const entry of entries.filter((name) => fits(name, marker))) {
+          const found = path.join(dir, entry);
+          if (!generator.confirms || generator.confirms(found, await textOf(found))) return { generator: generator.name, marker: found };
+        }
+      }
+    }
+    const parent = path.dirname(dir);
+    if (entries.includes('.git') || parent === dir) return { generator: 'plain', marker: null };
+    dir = parent;
+  }
+}

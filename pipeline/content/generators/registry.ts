@@ -1,0 +1,27 @@
+import { docusaurus } from './docusaurus.ts';
+import { hugo } from './hugo.ts';
+import { mintlify } from './mintlify.ts';
+import { mkdocs } from './mkdocs.ts';
+import { nextra } from './nextra.ts';
+import { plain } from './plain.ts';
+import { starlight } from './starlight.ts';
+import type { Generator, GeneratorName } from './types.ts';
+import { GENERATOR_NAMES } from './types.ts';
+import { vitepress } from './vitepress.ts';
+
+const GENERATORS: Readonly<Record<GeneratorName, Generator>> = { plain, vitepress, docusaurus, starlight, mkdocs, nextra, mintlify, hugo };
+
+/** The generator of that name. */
+export function generatorNamed(name: GeneratorName): Generator {
+  return GENERATORS[name];
+}
+
+/** True when `name` is one of `GENERATOR_NAMES`. */
+export function isGeneratorName(name: string): name is GeneratorName {
+  return (GENERATOR_NAMES as readonly string[]).includes(name);
+}
+
+/** Every generator but `plain`, in the order detection tries them. */
+export function detectableGenerators(): Generator[] {
+  return GENERATOR_NAMES.filter((name) => name !== 'plain').map((name) => GENERATORS[name]);
+}

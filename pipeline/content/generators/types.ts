@@ -1,0 +1,105 @@
+/**
+ * The seam between the content stage and a documentation generator's conventions.
+ *
+ * `plain` is the contract's own model (GitHub's anchors, `--site-url` + `/` + slug). Every other
+ * generator replaces, as that generator does it: which files are pages, their urls, which pages
+ * are hidden, the syntax that is not Markdown (containers, admonitions, tabs, custom heading ids),
+ * includes, and how a heading becomes its id. So every url and anchor we emit is the one the live
+ * site serves.
+ */
+
+export const GENERATOR_NAMES = ['plain', 'vitepress', 'docusaurus', 'starlight', 'mkdocs', 'nextra', 'mintlify', 'hugo'] as const;
+export type GeneratorName = (typeof GENERATOR_NAMES)[number];
+
+/** How a site spells its page urls. */
+export interface UrlStyle {
+  /** `/guide/intro/` rather than `/guide/intro`. */
+  readonly trailingSlash: boolean;
+  /** `/guide/intro.html` (wins over a trailing slash). */
+  readonly htmlExtension: boolean;
+}
+
+/** What a generator is told of a page to place it. */
+export interface PageInput {
+  /** Path relative to the content folder, POSIX separators (`guide/intro.md`). */
+  readonly file: string;
+  /** The page's frontmatter as parsed (YAML, or TOML/JSON where the generator reads those); `{}` when none. */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+}
+
+/** One heading as the id assigner sees it. */
+export interface HeadingInput {
+  /**
+   * The heading's text: its text and inline code, without raw HTML (`<Badge>`) and without the
+   * custom-id syntax. MDX elements' text children are included.
+   */
+  readonly text: string;
+  /** The id the author gave it with the generator's custom-id syntax, else null. */
+  readonly customId: string | null;
+  /** 1 to 6. */
+  readonly depth: number;
+}
+
+/** Gives each heading of one page its id, in document order (duplicates are counted per page). */
+export type HeadingIds = (heading: HeadingInput) => string;
+
+/** Reads another content file for an include: path relative to the content folder; null when it is not there. */
+export type ReadContentFile = (file: string) => Promise<string | null>;
+
+export interface Generator {
+  readonly name: GeneratorName;
+  /**
+   * File or folder names that mark a site of this generator when found in the content folder or
+   * a parent up to the repository root (`mkdocs.yml`, `.vitepress`, `docusaurus.config.js`...).
+   */
+  readonly markers: readonly string[];
+  /**
+   * Optional stronger check of a found marker (e.g. an `astro.config.mjs` is Starlight only when
+   * it mentions `@astrojs/starlight`): given the marker's path and its text (null for a folder).
+   */
+  readonly confirms?: (markerPath: string, text: string | null) => boolean;
+  /** The url style the generator uses out of the box; `--trailing-slash`/`--html-extension` override it. */
+  readonly urlStyle: UrlStyle;
+  /** False for files the generator does not turn into pages (Docusaurus `_partial.mdx`, Hugo `_index` data...). */
+  isPage(file: string): boolean;
+  /**
+   * The page's url path below the site url, without a leading `/`: `''` for the home page,
+   * `guide/intro`, `guide/intro/` or `guide/intro.html` as `style` asks. Frontmatter `slug`,
+   * `permalink`, `id`, number prefixes, blog dates: as the generator reads them.
+   */
+  route(page: PageInput, style: UrlStyle): string;
+  /** True when the generator leaves the page out of the built or searchable site (draft, unlisted, `search: false`...). */
+  hidden(frontmatter: Readonly<Record<string, unknown>>): boolean;
+  /**
+   * Rewrites what is not Markdown into Markdown that reads the same as prose: container and
+   * admonition markers, tab labels, indented bodies, custom heading ids. The result MUST have
+   * exactly the length of `source` and a line break at exactly the same offsets (replace markup
+   * with spaces, move indentation to the end of its line), so positions in the parsed result are
+   * positions in the original and every section's source stays byte-for-byte the file's.
+   */
+  prepare(source: string, format: 'md' | 'mdx'): string;
+  /**
+   * The custom id written in a heading's ORIGINAL source line(s) (`## Title {#id}`), else null.
+   * `prepare` blanks the same syntax out.
+   */
+  customId(headingSource: string): string | null;
+  /** A fresh id assigner for one page. */
+  headingIds(): HeadingIds;
+  /**
+   * Follows the page's includes (`<!--@include: x.md-->`, `--8<-- "x.md"`, an MDX import of a
+   * partial used as `<X />`) and returns the page text with each include replaced by the included
+   * text; `source` itself when there is none. Included text is part of the page from then on (its
+   * sections' source and hash). Missing targets are left as they are.
+   */
+  expandIncludes?(file: string, source: string, read: ReadContentFile): Promise<string>;
+}
+
+/** The site-wide choices of a build that decide pages, urls and anchors. */
+export interface SiteOptions {
+  readonly generator: GeneratorName;
+  /** Joined before every url (`https://docs.example.com`, or `''`). */
+  readonly siteUrl: string;
+  readonly urlStyle: UrlStyle;
+  /** Globs of content files (relative paths) to leave out. */
+  readonly exclude: readonly string[];
+}
