@@ -84,4 +84,58 @@ describe('content model', () => {
     expect(lines[2]).toMatch(/^c\.md: slug '\.\.\/\.\.\/etc' is not a plain path/);
     expect(lines[3]).toMatch(/^d\/index\.md: has the slug 'd' of d\.md/);
   });
+
+  it('makes a top-level index or README the home page: url <site>/, ids index and index#<anchor>', async () => {
+    for (const name of ['index.md', 'README.md', 'index.mdx']) {
+      const { pages, sections } = await load({ [name]: '# Home\n\nWelcome.\n\n## Get started\n\nx', 'guide.md': '# G' }, 'https://docs.example.com');
+      expect(pages.find((page) => page.file === name)).toMatchObject({ slug: 'index', url: 'https://docs.example.com/' });
+      expect(sections.filter((section) => section.pageSlug === 'index').map((section) => [section.id, section.url])).toEqual([
+        ['index', 'https://docs.example.com/'],
+        ['index#get-started', 'https://docs.example.com/#get-started'],
+      ]);
+    }
+  });
+
+  it('makes a page with frontmatter slug / the home page', async () => {
+    const { pages } = await load({ 'welcome.md': '---\nslug: /\n---\n# Welcome\n' }, 'https://d.example');
+    expect(pages[0]).toMatchObject({ slug: 'index', url: 'https://d.example/' });
+  });
+
+  it('reads TOML and JSON frontmatter as well as YAML', async () => {
+    const { pages } = await load({
+      'a.md': '+++\ntitle = "From TOML"\ndraft = false\n+++\nbody\n',
+      'b.md': '{\n"title": "From JSON"\n}\nbody\n',
+      'c.md': '+++\ndraft = true\n+++\n',
+    });
+    expect(pages.map((page) => [page.file, page.title])).toEqual([
+      ['a.md', 'From TOML'],
+      ['b.md', 'From JSON'],
+    ]);
+  });
+
+  it('leaves out the files an exclude glob matches, and does not hash them', async () => {
+    const folder = await freshFolder({ 'keep.md': '# K', 'notes/todo.md': '# T', 'deep/x/CHANGELOG.md': '# C' });
+    const loaded = await loadContent({ contentDir: folder.dir, siteUrl: '', exclude: ['notes/**', '**/CHANGELOG.md'] });
+    expect(loaded.pages.map((page) => page.file)).toEqual(['keep.md']);
+    expect(Object.keys(loaded.fileHashes)).toEqual(['keep.md']);
+  });
+
+  it('never reads a <script> or <style> body as text, and reads the text attributes of MDX elements', async () => {
+    const { sections } = await load({
+      'v.md': '# V\n\n<script setup>\nconst secret = computeThings()\n</script>\n\n<style>\n.x { color: red }\n</style>\n\nVisible prose.\n',
+      'c.mdx': '# C\n\n<LinkCard title="Deploy guide" description="Ship it to production" href="/deploy" />\n\n<TabItem label="npm">Run it.</TabItem>\n',
+    });
+    expect(sections.find((section) => section.id === 'v')?.text).toBe('Visible prose.');
+    expect(sections.find((section) => section.id === 'c')?.text).toBe('Deploy guide\nShip it to production\nnpm Run it.');
+  });
+
+  it('starts a section at a ## heading nested in an MDX component such as <Steps>', async () => {
+    const { sections } = await load({ 's.mdx': '# S\n\n<Steps>\n\n## Install\n\nRun the installer.\n\n### Configure\n\nEdit the file.\n\n</Steps>\n\n## After\n\nDone.\n' });
+    expect(sections.map((section) => [section.id, section.text])).toEqual([
+      ['s', ''],
+      ['s#install', 'Run the installer.'],
+      ['s#configure', 'Edit the file.'],
+      ['s#after', 'Done.'],
+    ]);
+  });
 });
