@@ -1,0 +1,46 @@
+/**
+ * Headings of the real corpora whose live anchors were checked by hand against the real
+ * generator (how, per corpus, in the comment above its list). `file` is relative to the docs
+ * folder; `heading` is the heading as the digest shows it.
+ */
+export interface CheckedAnchor {
+  readonly file: string;
+  readonly heading: string;
+  readonly anchor: string;
+}
+
+export const CHECKED_ANCHORS: Readonly<Record<string, readonly CheckedAnchor[]>> = {
+  // VitePress 2.0.0-alpha.19's createMarkdownRenderer over each file (1.6.4 gives the same ids):
+  // its slugify (leading digit -> `_`, punctuation runs -> `-`), `<Badge>` left out, `{#id}` wins
+  hono: [
+    { file: 'getting-started/bun.md', heading: '1. Install Bun', anchor: '_1-install-bun' },
+    { file: 'getting-started/bun.md', heading: '2.1. Setup a new project', anchor: '_2-1-setup-a-new-project' },
+    { file: 'getting-started/nodejs.md', heading: '2. Hello World', anchor: '_2-hello-world' },
+    { file: 'getting-started/nodejs.md', heading: 'Building & Deployment', anchor: 'building-deployment' },
+    { file: 'api/context.md', heading: 'set() / get()', anchor: 'set-get' },
+    { file: 'api/routing.md', heading: 'Routing with host Header value', anchor: 'routing-with-host-header-value' },
+    { file: 'guides/best-practices.md', heading: "Don't make \"Controllers\" when possible", anchor: 'don-t-make-controllers-when-possible' },
+    { file: 'guides/best-practices.md', heading: "Understanding Hono's HEAD Handling", anchor: 'understanding-hono-s-head-handling' },
+    { file: 'guides/best-practices.md', heading: 'factory.createHandlers() in hono/factory', anchor: 'factory-createhandlers-in-hono-factory' },
+    { file: 'guides/jsx.md', heading: 'Suspense', anchor: 'suspense' },
+    { file: 'helpers/accepts.md', heading: 'supports: string[]', anchor: 'supports-string' },
+    { file: 'helpers/websocket.md', heading: 'Node.js', anchor: 'node-js' },
+  ],
+  // as for hono; duplicate `Title` headings in order, the page's `# Badge` counting for `badge-1`
+  vitepress: [
+    { file: 'guide/markdown.md', heading: 'Emoji', anchor: 'emoji' },
+    { file: 'guide/markdown.md', heading: 'GitHub-flavored Alerts', anchor: 'github-flavored-alerts' },
+    { file: 'guide/markdown.md', heading: 'Including Code Files', anchor: 'including-code-files' },
+    { file: 'guide/deploy.md', heading: 'Netlify / Vercel / Cloudflare Pages / AWS Amplify / Render', anchor: 'generic' },
+    { file: 'guide/ssr-compat.md', heading: 'defineClientComponent', anchor: 'defineclientcomponent' },
+    { file: 'reference/default-theme-badge.md', heading: 'Title', anchor: 'title' },
+    { file: 'reference/default-theme-badge.md', heading: 'Title', anchor: 'title-1' },
+    { file: 'reference/default-theme-badge.md', heading: 'Title custom element', anchor: 'title-custom-element' },
+    { file: 'reference/default-theme-badge.md', heading: '<Badge>', anchor: 'badge-1' },
+    { file: 'reference/default-theme-search.md', heading: 'i18n', anchor: 'local-search-i18n' },
+    { file: 'reference/site-config.md', heading: 'Vite, Vue & Markdown Config', anchor: 'vite-vue-markdown-config' },
+    { file: 'reference/site-config.md', heading: 'mpa', anchor: 'mpa' },
+    { file: 'reference/runtime-api.md', heading: 'useData', anchor: 'usedata' },
+    { file: 'reference/frontmatter-config.md', heading: 'hero', anchor: 'hero' },
+  ],
+};

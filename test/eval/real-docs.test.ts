@@ -1,0 +1,119 @@
+/**
+ * The pipeline on documentation we did not write: every corpus of `../shared/eval` builds with
+ * zero errors under its generator (offline distiller), every labelled gold section exists, the
+ * anchors of headings checked by hand against the real generator are the live site's, and no
+ * generator markup reaches a heading, a summary or a search snippet.
+ */
+import GithubSlugger from 'github-slugger';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDigest } from '../../pipeline/build/build.ts';
+import { loadContent } from '../../pipeline/content/index.ts';
+import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
+import { loadSearchIndex, searchKeyword } from '../../pipeline/search/index.ts';
+import type { DigestNode, Section } from '../../pipeline/types.ts';
+import { loadRealQueries, realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+import { CHECKED_ANCHORS } from './checked-anchors.ts';
+
+/** Generator syntax that must never show as text: containers, admonitions, tabs, custom ids, badges, alerts, comments, imports of partials. */
+const MARKUP = [
+  /(^|\n)\s*:::/,
+  /(^|\n)\s*(!!!|\?\?\?\+?)\s/,
+  /(^|\n)\s*=== "/,
+  /\{\s*#[\w-]+[^}]*\}/,
+  /\{:\s*#/,
+  /<Badge\s+(type|text)=/i,
+  /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/,
+  /<!--/,
+  /import \w+ from ['"][^'"]*\.mdx?['"]/,
+];
+
+function markupIn(text: string): RegExp | undefined {
+  return MARKUP.find((pattern) => pattern.test(text));
+}
+
+/** Finds the section a gold names: its page by file, its heading by GitHub's slug of the heading (as the gold was made). */
+function goldSection(sections: readonly Section[], files: ReadonlyMap<string, string>, gold: string): Section | undefined {
+  const [file = '', anchor] = gold.split('#');
+  const slug = files.get(file);
+  const ofPage = sections.filter((section) => section.pageSlug === slug);
+  if (anchor === undefined) return ofPage[0];
+  const slugger = new GithubSlugger();
+  const byGithubSlug = ofPage.find((section) => section.heading !== null && slugger.slug(section.heading) === anchor);
+  // a gold naming the page's `#` title anchor means its intro chunk
+  return byGithubSlug ?? (new GithubSlugger().slug(ofPage[0]?.title ?? '') === anchor ? ofPage[0] : undefined);
+}
+
+const corpora = realCorpora();
+
+describe.runIf(corpora.length > 0).each(corpora)('real docs: $name ($generator)', (corpus: RealCorpus) => {
+  let out: { dir: string; cleanup: () => Promise<void> };
+  let sections: Section[];
+  let files: Map<string, string>;
+
+  beforeAll(async () => {
+    out = await tempFolder();
+    await buildDigest({
+      contentDir: corpus.docsDir,
+      outDir: path.join(out.dir, 'digest'),
+      siteUrl: 'https://docs.example.com',
+      generator: corpus.generator,
+      distiller: createOfflineDistiller(),
+      concurrency: 4,
+      force: true,
+      cacheDir: null,
+      now: () => performance.now(),
+    });
+    const content = await loadContent({ contentDir: corpus.docsDir, siteUrl: 'https://docs.example.com', generator: corpus.generator });
+    sections = [...content.sections];
+    files = new Map(content.pages.map((page) => [page.file, page.slug]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await out.cleanup();
+  });
+
+  it('builds with zero errors, and every labelled gold section is there', async () => {
+    const queries = await loadRealQueries(corpus.queriesFile);
+    const missing = queries.flatMap((query) => query.gold.filter((gold) => goldSection(sections, files, gold) === undefined));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives the headings checked against the real generator the anchors of the live site', () => {
+    const checked = CHECKED_ANCHORS[corpus.name] ?? [];
+    expect(checked.length).toBeGreaterThanOrEqual(8);
+    // a heading repeated on a page is listed once per occurrence, in order
+    const seen = new Map<string, number>();
+    const actual = checked.map(({ file, heading }) => {
+      const key = `${file}\n${heading}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      const matches = sections.filter((candidate) => candidate.pageSlug === files.get(file) && candidate.heading === heading);
+      return { file, heading, anchor: matches[occurrence]?.anchor ?? null };
+    });
+    expect(actual).toEqual(checked);
+  });
+
+  it('shows no generator markup in any heading, summary or search snippet', async () => {
+    const digestDir = path.join(out.dir, 'digest');
+    const leaks: string[] = [];
+    for (const section of sections) {
+      const node = JSON.parse(await readFile(path.join(digestDir, sectionFilePath(section.id)), 'utf8')) as DigestNode;
+      for (const [where, text] of [['heading', node.heading ?? ''], ['summary', node.summary]] as const) {
+        const pattern = markupIn(text);
+        if (pattern) leaks.push(`${section.id} ${where} ${String(pattern)}: ${text.slice(0, 120)}`);
+      }
+    }
+    const index = await loadSearchIndex(digestDir);
+    for (const query of await loadRealQueries(corpus.queriesFile)) {
+      for (const result of searchKeyword(index, query.query)) {
+        const pattern = markupIn(result.snippet);
+        if (pattern) leaks.push(`${query.id} snippet ${String(pattern)}: ${result.snippet}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
