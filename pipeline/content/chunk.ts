@@ -11,7 +11,8 @@ export type UnhashedSection = Omit<import('../types.ts').Section, 'hash'>;
 /** A chunk with the block nodes it is made of and where its source starts in the page. */
 export interface Chunk {
   readonly section: UnhashedSection;
-  readonly nodes: RootContent[];
+  /** Its block nodes as parsed with the page; null when the section is to be parsed from its own source (a merged one). */
+  readonly nodes: RootContent[] | null;
   readonly start: number;
 }
 
@@ -112,7 +113,7 @@ export function chunkPage(input: ChunkInput): Chunk[] {
     }
   }
 
-  return open.map((section, index) => {
+  const chunks = open.map((section, index): Chunk => {
     const next = open[index + 1];
     const end = next ? next.start : source.length;
     const heading = section.heading;
@@ -136,6 +137,30 @@ export function chunkPage(input: ChunkInput): Chunk[] {
     };
     return { section: unhashed, nodes: section.nodes, start: section.start };
   });
+  return mergeSameIds(chunks);
+}
+
+/**
+ * Sections whose headings got one id (a generator may give two headings the same id: Docusaurus
+ * with an explicit id equal to a later slug, or a partial's heading equal to its host's) are one
+ * section: the live site's link goes to the first, so the later ones' text joins it there and
+ * nothing is lost.
+ */
+function mergeSameIds(chunks: readonly Chunk[]): Chunk[] {
+  const merged = new Map<string, Chunk>();
+  for (const chunk of chunks) {
+    const first = merged.get(chunk.section.id);
+    if (first === undefined) {
+      merged.set(chunk.section.id, chunk);
+      continue;
+    }
+    const a = first.section;
+    const b = chunk.section;
+    const markup = a.markup === null && b.markup === null ? null : (a.markup ?? a.source) + (b.markup ?? b.source);
+    const text = [a.text, b.text].filter((part) => part !== '').join('\n');
+    merged.set(a.id, { section: { ...a, source: a.source + b.source, markup, text }, nodes: null, start: first.start });
+  }
+  return [...merged.values()];
 }
 
 /** The text of the first `#` heading at the top level, if any. */

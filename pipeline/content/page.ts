@@ -53,7 +53,7 @@ export function readPage(file: string, source: string, site: PageSite | string):
   };
   const sections = chunkPage({ source, prepared, tree, page, generator }).map((chunk) => {
     const section = hashSection(chunk.section);
-    keepSectionTree(section, chunk.nodes, chunk.start);
+    if (chunk.nodes !== null) keepSectionTree(section, chunk.nodes, chunk.start);
     return section;
   });
   return { page, sections };

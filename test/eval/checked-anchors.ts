@@ -43,4 +43,21 @@ export const CHECKED_ANCHORS: Readonly<Record<string, readonly CheckedAnchor[]>>
     { file: 'reference/runtime-api.md', heading: 'useData', anchor: 'usedata' },
     { file: 'reference/frontmatter-config.md', heading: 'hero', anchor: 'hero' },
   ],
+  // a real Docusaurus 3.10.2 build of the folder: github-slugger, `{#id}` custom ids, the
+  // headings of imported `_partial.mdx` files slugged apart from their host page's
+  pnpm: [
+    { file: 'installation.md', heading: 'Using pnpm', anchor: 'pnpm-12-using-pnpm' },
+    { file: 'installation.md', heading: 'Using npm', anchor: 'pnpm-12-using-npm' },
+    { file: 'cli/add.md', heading: '--save-prod, -P, -p', anchor: '--save-prod--p--p' },
+    { file: 'cli/add.md', heading: '--cpu=<name>', anchor: '--cpuname' },
+    { file: 'catalogs.md', heading: 'The Catalog Protocol (catalog:)', anchor: 'the-catalog-protocol-catalog' },
+    { file: 'catalogs.md', heading: 'catalogMode', anchor: 'catalogmode' },
+    { file: 'cli/run.md', heading: '--recursive, -r', anchor: '--recursive--r' },
+    { file: 'cli/run.md', heading: 'pnpm-workspace.yaml settings', anchor: 'pnpm-workspaceyaml-settings' },
+    { file: 'cli/run.md', heading: 'enablePrePostScripts', anchor: 'enableprepostscripts' },
+    { file: 'filtering.md', heading: '--filter "[<since>]"', anchor: '--filter-since' },
+    { file: 'settings/node-modules.md', heading: 'nodeLinker', anchor: 'nodelinker' },
+    { file: 'cli/install.md', heading: '--reporter=<name>', anchor: '--reportername' },
+    { file: 'pnpmfile.md', heading: 'hooks.readPackage(pkg, context): pkg | Promise<pkg>', anchor: 'hooksreadpackagepkg-context-pkg--promisepkg' },
+  ],
 };

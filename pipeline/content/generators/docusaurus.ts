@@ -1,5 +1,39 @@
-import { plain } from './plain.ts';
+/**
+ * Docusaurus (v3, docs plugin): its page urls, heading ids, visibility flags, admonitions and
+ * partials, as @docusaurus/plugin-content-docs, @docusaurus/mdx-loader and @docusaurus/utils
+ * define them. The site url given to `ask` is the docs plugin's base (`https://site` when the docs
+ * are served at the root, `https://site/docs` by default).
+ */
+import { docusaurusCustomId, docusaurusHeadingIds } from './docusaurus-heading-id.ts';
+import { expandDocusaurusIncludes } from './docusaurus-includes.ts';
+import { prepareDocusaurus } from './docusaurus-prepare.ts';
+import { docusaurusRoute } from './docusaurus-route.ts';
+import { frontmatterFlag } from './path-route.ts';
 import type { Generator } from './types.ts';
+import { BARE_URLS } from './url-style.ts';
 
-/** Placeholder until this generator's conventions are written: the plain model under its name. */
-export const docusaurus: Generator = { ...plain, name: 'docusaurus' };
+/**
+ * Files the docs plugin never turns into pages (its default `exclude`): partials named `_x.md`,
+ * anything in a `_folder/`, and tests.
+ */
+function isDocusaurusPage(file: string): boolean {
+  const parts = file.split('/');
+  if (parts.some((part) => part.startsWith('_'))) return false;
+  return !parts.includes('__tests__');
+}
+
+export const docusaurus: Generator = {
+  name: 'docusaurus',
+  markers: ['docusaurus.config.*'],
+  // `trailingSlash` unset: every permalink is served as its slug spells it.
+  urlStyle: BARE_URLS,
+  isPage: isDocusaurusPage,
+  route: docusaurusRoute,
+  // Drafts are left out of the production build; unlisted pages are built but kept out of
+  // sitemaps, lists and search.
+  hidden: (frontmatter) => frontmatterFlag(frontmatter, 'draft') || frontmatterFlag(frontmatter, 'unlisted'),
+  prepare: prepareDocusaurus,
+  customId: docusaurusCustomId,
+  headingIds: docusaurusHeadingIds,
+  expandIncludes: expandDocusaurusIncludes,
+};
