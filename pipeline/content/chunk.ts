@@ -69,19 +69,19 @@ function blocksOf(nodes: readonly RootContent[]): RootContent[] {
  * custom id written in the heading's original source wins.
  */
 function anchorsInOrder(input: ChunkInput): Map<Heading, string> {
-  const assign = input.generator.headingIds();
-  const anchors = new Map<Heading, string>();
+  const headings: { readonly node: Heading; readonly customId: string | null }[] = [];
   const walk = (node: Nodes): void => {
     if (node.type === 'heading') {
       const start = node.position?.start.offset ?? 0;
       const end = node.position?.end.offset ?? start;
-      const customId = input.generator.customId(input.source.slice(start, end));
-      anchors.set(node, assign({ text: headingText(node), customId, depth: node.depth }));
+      headings.push({ node, customId: input.generator.customId(input.source.slice(start, end)) });
     }
     if ('children' in node) for (const child of node.children as Nodes[]) walk(child);
   };
   walk(input.tree);
-  return anchors;
+  const customIds = new Set(headings.flatMap((heading) => (heading.customId === null ? [] : [heading.customId])));
+  const assign = input.generator.headingIds({ customIds, source: input.source });
+  return new Map(headings.map(({ node, customId }) => [node, assign({ text: headingText(node), customId, depth: node.depth })]));
 }
 
 interface OpenSection {

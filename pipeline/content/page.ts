@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import type { Page, Section } from '../types.ts';
 import { chunkPage, firstTitleHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
-import { readFrontmatter } from './frontmatter.ts';
+import { FRONTMATTER_TYPES, readFrontmatter } from './frontmatter.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
 import { keepSectionTree } from './section-trees.ts';
@@ -40,7 +40,8 @@ export function readPage(file: string, source: string, site: PageSite | string):
   const tree = parsePage(file, prepared, format);
   const { fields, data } = readFrontmatter(tree, file);
   if (generator.hidden(data)) return null;
-  const urlPath = generator.route({ file, frontmatter: data }, urlStyle);
+  const bodyStart = tree.children[0] && FRONTMATTER_TYPES.has(tree.children[0].type) ? (tree.children[0].position?.end.offset ?? 0) : 0;
+  const urlPath = generator.route({ file, frontmatter: data, body: source.slice(bodyStart) }, urlStyle);
   const slug = validateSlug(slugOfPath(urlPath), file);
   const page: Page = {
     file,

@@ -47,6 +47,7 @@ export const CHECKED_ANCHORS: Readonly<Record<string, readonly CheckedAnchor[]>>
   // headings of imported `_partial.mdx` files slugged apart from their host page's
   pnpm: [
     { file: 'installation.md', heading: 'Using pnpm', anchor: 'pnpm-12-using-pnpm' },
+    { file: 'installation.md', heading: 'Using npm', anchor: 'using-npm' },
     { file: 'installation.md', heading: 'Using npm', anchor: 'pnpm-12-using-npm' },
     { file: 'cli/add.md', heading: '--save-prod, -P, -p', anchor: '--save-prod--p--p' },
     { file: 'cli/add.md', heading: '--cpu=<name>', anchor: '--cpuname' },
@@ -59,5 +60,23 @@ export const CHECKED_ANCHORS: Readonly<Record<string, readonly CheckedAnchor[]>>
     { file: 'settings/node-modules.md', heading: 'nodeLinker', anchor: 'nodelinker' },
     { file: 'cli/install.md', heading: '--reporter=<name>', anchor: '--reportername' },
     { file: 'pnpmfile.md', heading: 'hooks.readPackage(pkg, context): pkg | Promise<pkg>', anchor: 'hooksreadpackagepkg-context-pkg--promisepkg' },
+  ],
+  // Python-Markdown 3.4.1 (Debian) with the live site's extensions: toc's default slugify, `_1`
+  // duplicates, attr_list `{ #id }` winning; blog posts at their date and slug
+  'mkdocs-material': [
+    { file: 'setup/changing-the-colors.md', heading: 'System preference', anchor: 'system-preference' },
+    { file: 'setup/extensions/python-markdown.md', heading: 'Table of Contents', anchor: 'table-of-contents' },
+    { file: 'getting-started.md', heading: 'with pip recommended', anchor: 'with-pip' },
+    { file: 'setup/setting-up-navigation.md', heading: 'Navigation path Breadcrumbs', anchor: 'navigation-path' },
+    { file: 'conventions.md', heading: '– Version', anchor: 'version' },
+    { file: 'conventions.md', heading: '– Markdown extension', anchor: 'extension' },
+    { file: 'reference/icons-emojis.md', heading: 'Icons, emojis in sidebars', anchor: 'icons-emojis-in-sidebars' },
+    { file: 'setup/extensions/python-markdown-extensions.md', heading: 'Caret, Mark & Tilde', anchor: 'caret-mark-tilde' },
+    { file: 'upgrade.md', heading: 'Changes to mkdocs.yml', anchor: 'changes-to-mkdocsyml' },
+    { file: 'upgrade.md', heading: 'Changes to mkdocs.yml', anchor: 'changes-to-mkdocsyml_1' },
+    { file: 'upgrade.md', heading: 'Changes to *.html files', anchor: 'changes-to-html-files' },
+    { file: 'changelog/index.md', heading: '9.7.6 March 19, 2026', anchor: '9.7.6' },
+    { file: 'blog/posts/mkdocs-2.0.md', heading: "What's changing in MkDocs 2.0", anchor: 'whats-changing-in-mkdocs-20' },
+    { file: 'contributing/reporting-a-bug.md', heading: 'Context optional', anchor: 'context' },
   ],
 };

@@ -25,6 +25,16 @@ export interface PageInput {
   readonly file: string;
   /** The page's frontmatter as parsed (YAML, or TOML/JSON where the generator reads those); `{}` when none. */
   readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** The page's text after its frontmatter, as written (includes expanded): some urls come from its first line. */
+  readonly body: string;
+}
+
+/** What an id assigner is told of its page before the first heading. */
+export interface PageHeadings {
+  /** Every custom id written on the page's headings (any depth), so automatic ids can keep clear of them. */
+  readonly customIds: ReadonlySet<string>;
+  /** The page's text as written (includes expanded), for ids a generator reserves elsewhere on it. */
+  readonly source: string;
 }
 
 /** One heading as the id assigner sees it. */
@@ -84,7 +94,7 @@ export interface Generator {
    */
   customId(headingSource: string): string | null;
   /** A fresh id assigner for one page. */
-  headingIds(): HeadingIds;
+  headingIds(page: PageHeadings): HeadingIds;
   /**
    * Follows the page's includes (`<!--@include: x.md-->`, `--8<-- "x.md"`, an MDX import of a
    * partial used as `<X />`) and returns the page text with each include replaced by the included

@@ -39,7 +39,7 @@ function oneSectionPerId(sections: readonly ExpectedSection[]): ExpectedSection[
   return [...byId.values()];
 }
 
-const route = (file: string, frontmatter: Record<string, unknown> = {}) => docusaurusRoute({ file, frontmatter }, BARE_URLS);
+const route = (file: string, frontmatter: Record<string, unknown> = {}) => docusaurusRoute({ file, frontmatter, body: '' }, BARE_URLS);
 
 /** An in-memory content folder for expandIncludes. */
 const reader = (files: Record<string, string>) => (file: string) => Promise.resolve(files[file] ?? null);
@@ -91,7 +91,7 @@ describe('docusaurus generator: urls', () => {
     expect(route('guides/setup.md', { slug: '../up' })).toBe('up');
     expect(route('guides/setup.md', { slug: './' })).toBe('guides/');
     expect(route('guides/index.md', { slug: 'start' })).toBe('guides/start');
-    expect(docusaurusRoute({ file: 'guides/setup.md', frontmatter: {} }, SLASHED_URLS)).toBe('guides/setup/');
+    expect(docusaurusRoute({ file: 'guides/setup.md', frontmatter: {}, body: '' }, SLASHED_URLS)).toBe('guides/setup/');
     expect(withoutNumberPrefix('003 - Setup')).toBe('Setup');
     expect(withoutNumberPrefix('7.0-release')).toBe('7.0-release');
   });

@@ -118,7 +118,7 @@ describe('vitepress conventions', () => {
   });
 
   it('places a page by its path alone: index.md names its folder, README.md and frontmatter slugs do not', () => {
-    const route = (file: string, frontmatter: Record<string, unknown> = {}) => vitepress.route({ file, frontmatter }, vitepress.urlStyle);
+    const route = (file: string, frontmatter: Record<string, unknown> = {}) => vitepress.route({ file, frontmatter, body: '' }, vitepress.urlStyle);
     expect([route('index.md'), route('guide/index.md'), route('guide/README.md'), route('a/b.md', { slug: 'elsewhere', permalink: '/x' })]).toEqual(['', 'guide/', 'guide/README', 'a/b']);
   });
 
@@ -127,7 +127,7 @@ describe('vitepress conventions', () => {
   });
 
   it('numbers duplicates the way the anchor plugin does, and lets a custom id win', () => {
-    const ids = vitepress.headingIds();
+    const ids = vitepress.headingIds({ customIds: new Set(), source: '' });
     const texts = ['Dup', 'Dup', 'Dup-1', 'Dup', 'Setup'];
     expect(texts.map((text) => ids({ text, customId: null, depth: 2 }))).toEqual(['dup', 'dup-1', 'dup-1-1', 'dup-2', 'setup']);
     expect(ids({ text: 'Anything', customId: 'setup', depth: 2 })).toBe('setup-1');
@@ -135,7 +135,7 @@ describe('vitepress conventions', () => {
   });
 
   it('slugs exactly as @mdit-vue/shared does', () => {
-    const ids = () => vitepress.headingIds();
+    const ids = () => vitepress.headingIds({ customIds: new Set(), source: '' });
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('1. Setup', 'Café “quoted”', '設定 ファイル', 'a\tb', '--x--', '✅ Do')), (text) => {
         expect(ids()({ text, customId: null, depth: 2 })).toBe(mditVueSlugify(text));
