@@ -1,11 +1,12 @@
 /**
  * The glossary pass: the terms the corpus itself defines (see definitions.ts).
  *
- * 1. Definitions are collected section by section, in corpus order.
+ * 1. Definitions are collected section by section, in corpus order, leaving
+ *    out change logs, release notes, licences and the 404 page (scope.ts).
  * 2. One entry per term, merged ignoring case, articles and plurals: the
- *    definition of the strongest source wins (heading > bold > deflist >
- *    colon > acronym), the first in corpus order among equals; aliases are
- *    united.
+ *    definition of the strongest source wins (heading > bold > table =
+ *    deflist > colon > acronym), the first in corpus order among equals;
+ *    aliases are united.
  * 3. Aliases: acronyms the corpus spells out for the term anywhere ("one-time
  *    passcode (OTP)"); the heading a term was defined under when it names the
  *    same thing in other words ("Workspace agents"). An entry whose term is an
@@ -13,17 +14,20 @@
  *    `one-time passcode`); a defined acronym the corpus spells out is renamed
  *    to its expansion with the acronym as alias.
  * 4. A term is written in lower case (sentence-initial and list-item capitals
- *    dropped) unless it contains an acronym or inner capital, or the corpus
- *    writes it capitalised in mid-sentence and never in lower case (a name:
- *    "the Ask service"); singular when defined with "are".
+ *    dropped) unless it contains an acronym or inner capital, or the docs'
+ *    prose (not their code, URLs or headings: usage.ts) writes it capitalised
+ *    in mid-sentence more often than in lower case (a name: "Hono", "the Ask
+ *    service", "Deno Deploy"); singular when defined with "are".
  * 5. Definitions are plain text, at most `MAX_DEFINITION` characters; entries
  *    are sorted by term (lower case, then as written), aliases by code unit.
  */
-import type { CorpusInput, GlossaryEntry } from '../../types.ts';
+import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { findAcronyms } from './acronyms.ts';
 import { acronymDefinitions, conceptKey, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
+import { isOffTopicPage } from './scope.ts';
 import { statedDefinitions } from './stated.ts';
-import { clipWords, compareStrings, occursAsWords, singular, words } from './text.ts';
+import { clipWords, compareStrings, singular, words } from './text.ts';
+import { isNameIn, NO_USAGE, usageOf, type Usage } from './usage.ts';
 
 export const MAX_DEFINITION = 300;
 
@@ -34,36 +38,65 @@ interface Draft {
   rank: number;
 }
 
-/** True when `term` is written with its capitals in mid-sentence somewhere (a name: "the Ask service"). */
-function isName(corpusText: string, term: string): boolean {
-  for (let at = corpusText.indexOf(term); at >= 0; at = corpusText.indexOf(term, at + 1)) {
-    const before = corpusText.slice(Math.max(0, at - 3), at);
-    if (/[a-z0-9,;)] $/.test(before) && !/[A-Za-z0-9]/.test(corpusText.charAt(at + term.length))) return true;
-  }
-  return false;
+/** Where a term's case is decided: how the docs' prose writes each phrase (usage.ts). */
+type UsageLookup = (phrase: string) => Usage;
+
+/** A term as found, before its case is decided: backticks gone, singular for "are" definitions. */
+function rawTerm(found: Pick<FoundDefinition, 'term' | 'plural'>): string {
+  const term = found.term.replace(/^`|`$/g, '');
+  return found.plural ? term.replace(/(\S+)$/, (last) => singular(last)) : term;
+}
+
+/** True when the case of `term` is part of it whatever the docs do: all lower, an acronym or an inner capital. */
+function caseIsFixed(term: string): boolean {
+  return term === term.toLowerCase() || /[A-Z]{2}/.test(term) || /\S[A-Z]/.test(term);
 }
 
 /**
- * The term as the corpus writes it: singular for "are" definitions; lower case
- * unless it has an acronym in it or is written capitalised mid-sentence (a name).
+ * The term as the docs write it: lower case unless it has an acronym or inner capital in it or
+ * the docs' prose writes it capitalised mid-sentence more often than not (a name: "Hono",
+ * "Deno Deploy", "the Ask box").
  */
-function termForm(found: FoundDefinition, corpusText: string): string {
-  let term = found.term.replace(/^`|`$/g, '');
-  if (found.plural) term = term.replace(/(\S+)$/, (last) => singular(last));
-  const lower = term.toLowerCase();
-  if (term === lower || /[A-Z]{2}/.test(term) || /\S[A-Z]/.test(term)) return term;
-  if (occursAsWords(corpusText, lower) || !isName(corpusText, term)) return lower;
-  return term;
+function termForm(found: Pick<FoundDefinition, 'term' | 'plural'>, usage: UsageLookup): string {
+  const term = rawTerm(found);
+  if (caseIsFixed(term)) return term;
+  return isNameIn(usage(term)) ? term : term.toLowerCase();
 }
 
 /** The heading a term was defined under, when it is the same words in another form ("Workspace agents"). */
-function headingVariant(heading: string, term: string, corpusText: string): string | null {
-  const text = heading.replace(/[?:.]+$/, '').trim();
+function headingVariant(heading: string, term: string, usage: UsageLookup): string | null {
+  const text = headingText(heading);
   if (conceptKey(text) !== conceptKey(term) || words(text).length !== words(term).length) return null;
   if (text.toLowerCase() === term.toLowerCase() || !isTermLike(text)) return null;
   const lower = text.toLowerCase();
-  const form = term === term.toLowerCase() || (!/[A-Z]{2}/.test(text) && occursAsWords(corpusText, lower)) ? lower : text;
+  const form = term === term.toLowerCase() || (!/[A-Z]{2}/.test(text) && usage(text).lower > 0) ? lower : text;
   return form === term ? null : form;
+}
+
+function headingText(heading: string): string {
+  return heading.replace(/[?:.]+$/, '').trim();
+}
+
+/**
+ * The usage of every phrase whose case is in question (capitalised terms, their expansions and
+ * headings), worked out in one pass over the corpus; nothing is read when no term is capitalised.
+ */
+function usageLookup(
+  sections: readonly Section[],
+  found: readonly FoundDefinition[],
+  expansions: ReadonlyMap<string, string>,
+): UsageLookup {
+  const phrases = new Set<string>();
+  for (const definition of found) {
+    const term = rawTerm(definition);
+    if (!caseIsFixed(term)) phrases.add(term);
+    const expansion = expansions.get(term.toLowerCase());
+    if (expansion && !caseIsFixed(expansion)) phrases.add(expansion);
+    const heading = headingText(definition.heading);
+    if (heading !== heading.toLowerCase()) phrases.add(heading);
+  }
+  const usages = usageOf(sections, phrases);
+  return (phrase) => usages.get(phrase.toLowerCase()) ?? NO_USAGE;
 }
 
 /** Acronym <-> expansion pairs spelled out anywhere in the corpus, keyed by concept. */
@@ -100,32 +133,30 @@ function foldAliases(drafts: Map<string, Draft>): void {
 
 /** The glossary of a corpus: only terms the corpus defines, one entry each, sorted by term. */
 export function buildGlossary(corpus: CorpusInput): GlossaryEntry[] {
-  const texts = corpus.sections.map((section) => section.text);
-  const corpusText = texts.join('\n');
-  const acronyms = acronymIndex(texts);
+  const sections = corpus.sections.filter((section) => !isOffTopicPage(section));
+  const acronyms = acronymIndex(sections.map((section) => section.text));
+  const found = sections.flatMap((section) => [...statedDefinitions(section), ...acronymDefinitions(section)]);
+  const usage = usageLookup(corpus.sections, found, acronyms.byAcronym);
   const drafts = new Map<string, Draft>();
-  for (const section of corpus.sections) {
-    const stated = statedDefinitions(section);
-    for (const found of [...stated, ...acronymDefinitions(section)]) {
-      let term = termForm(found, corpusText);
-      const aliases = new Set(found.aliases);
-      const expansion = acronyms.byAcronym.get(term.toLowerCase());
-      if (expansion && /^[A-Z][A-Za-z]+$/.test(term) && isTermLike(expansion)) {
-        aliases.add(term);
-        term = termForm({ ...found, term: expansion, plural: false }, corpusText);
-      }
-      const variant = headingVariant(found.heading, term, corpusText);
-      if (variant) aliases.add(variant);
-      const key = conceptKey(term);
-      const rank = SOURCE_RANK[found.source];
-      const definition = clipWords(found.definition, MAX_DEFINITION);
-      const existing = drafts.get(key);
-      if (!existing) {
-        drafts.set(key, { term, aliases, definition, rank });
-      } else {
-        for (const alias of aliases) existing.aliases.add(alias);
-        if (rank < existing.rank) Object.assign(existing, { term, definition, rank });
-      }
+  for (const definition of found) {
+    let term = termForm(definition, usage);
+    const aliases = new Set(definition.aliases);
+    const expansion = acronyms.byAcronym.get(term.toLowerCase());
+    if (expansion && /^[A-Z][A-Za-z]+$/.test(term) && isTermLike(expansion)) {
+      aliases.add(term);
+      term = termForm({ term: expansion, plural: false }, usage);
+    }
+    const variant = headingVariant(definition.heading, term, usage);
+    if (variant) aliases.add(variant);
+    const key = conceptKey(term);
+    const rank = SOURCE_RANK[definition.source];
+    const text = clipWords(definition.definition, MAX_DEFINITION);
+    const existing = drafts.get(key);
+    if (!existing) {
+      drafts.set(key, { term, aliases, definition: text, rank });
+    } else {
+      for (const alias of aliases) existing.aliases.add(alias);
+      if (rank < existing.rank) Object.assign(existing, { term, definition: text, rank });
     }
   }
   for (const [key, draft] of drafts) {

@@ -22,7 +22,7 @@ export function rememberStatedDefinitions(section: Section, found: readonly Foun
   remembered.set(section, found);
 }
 
-/** The definitions a section states: remembered, else worked out from its source. */
+/** The definitions a section states: remembered, else worked out from its source (as its generator's syntax reads, `markup`). */
 export function statedDefinitions(section: Section): readonly FoundDefinition[] {
-  return remembered.get(section) ?? definitionsStatedIn(section, () => bodyOf(parseSource(section.source, section.format)));
+  return remembered.get(section) ?? definitionsStatedIn(section, () => bodyOf(parseSource(section.markup ?? section.source, section.format)));
 }

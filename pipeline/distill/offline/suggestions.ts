@@ -1,68 +1,78 @@
 /**
- * The suggestions pass: 6-12 questions the docs answer, chosen deterministically.
+ * The suggestions pass: 6-12 questions the docs answer, chosen deterministically, asked the way
+ * a reader would ask them.
  *
- * - "What is a <term>?" for up to `MAX_DEFINITIONS` glossary terms, the terms
- *   mentioned by the most sections first (ties by term), one per group before
- *   a second from any group;
- * - "How do I <heading>?" for task-like headings and page titles (two or more
- *   words, starting with an imperative verb: "Generate a token" -> "How do I
- *   generate a token?"; a verb that is often a noun, like "Use" or "Search",
- *   only when an object word follows: "Use the CLI", "Set up"), and headings
- *   that already are questions, taken round-robin
- *   over the groups (in name order; pages without a group last), page titles
- *   and `##` headings before `###`;
- * - interleaved (one definition question after every two task questions),
- *   `TARGET` in all; when fewer than `MIN` come out, "What does <page title>
- *   cover?" for pages round-robin over the groups.
+ * - Only sections a reader asks about: no change log, release notes, licence or 404 page
+ *   (scope.ts), no blog or news post, no generic heading ("What's next?", "Overview").
+ * - "What is ...?" for glossary terms, the terms mentioned by the most sections first (ties by
+ *   term; terms the docs only spell out, "HTML is short for ...", after the ones they define),
+ *   one per group before a second from any group. The article is the one the docs use: the
+ *   one their definition opens with ("A lane is" -> "What is a lane?", "The sidebar is" ->
+ *   "What is the sidebar?", "Hono is" -> "What is Hono?"), else "a"/"an" when their prose uses
+ *   the term with one (not just with "the"), else none ("What is continuous integration?");
+ *   "What are ...?" for a term defined in the plural ("What are blogs?"); "What does X mean?"
+ *   for hyphenated code-like terms, "What does f() do?" for a function.
+ * - Task questions (tasks.ts) from headings and page titles, taken round-robin over the
+ *   groups (in name order; pages without a group last), page titles and `##` headings before
+ *   `###`.
+ * - Interleaved, one definition question after every two task questions, `TARGET` in all; up
+ *   to `MAX_DEFINITIONS` definition questions, more when the task questions run out. When fewer
+ *   than `MIN` come out, "What does <page title> cover?" for pages round-robin over the groups.
  */
 import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { conceptKey } from './definitions.ts';
-import { compareStrings, lowerFirst, occursAsWords, singular, words } from './text.ts';
+import { isGenericHeading, isNewsPage, isOffTopicPage } from './scope.ts';
+import { MAX_QUESTION, taskPhrases, taskQuestion, type UsageLookup } from './tasks.ts';
+import { compareStrings, occursAsWords, singular, words } from './text.ts';
+import { NO_USAGE, usageOf } from './usage.ts';
+
+export { taskQuestion } from './tasks.ts';
 
 export const TARGET = 10;
 export const MIN = 6;
 const MAX_DEFINITIONS = 4;
-const MAX_QUESTION = 90;
 
-/** Imperative verbs that are rarely nouns: "Install ask" is a task. */
-const TASK_VERBS = new Set(
-  (
-    'add allow apply approve authenticate authorize cancel choose clone configure connect create customize debug ' +
-    'define delete deploy disable download edit embed enable expose find fix generate get give grant handle install ' +
-    'invite manage migrate mount open pin protect publish register remove rename render reset restore restrict retry ' +
-    'revoke rotate schedule secure serve sign start stop subscribe troubleshoot uninstall unsubscribe upload validate verify'
-  ).split(' '),
-);
-/** Verbs that are often nouns ("Search ranking", "Use cases"): a task only when an object word follows. */
-const NOUNISH_VERBS = new Set(
-  (
-    'back build call change check copy export filter forward import limit list log move pass point query read receive ' +
-    'run search send set share stream switch test track trigger turn update upgrade use view watch write'
-  ).split(' '),
-);
-/** Words that, second in a heading, show the first is a verb ("Set up", "Use the CLI", "Log in"). */
-const OBJECT_STARTERS = new Set(
-  'a an the your our this these that it its up in out on off with to for from into down over back all more new one multiple'.split(' '),
-);
-const QUESTION_START = /^(?:how|what|why|when|where|which|who|can|do|does|is|are|should|will)\b/i;
-
-/** "How do I generate a token?" for a task heading, the heading itself when it is a question, else null. */
-export function taskQuestion(heading: string): string | null {
-  const text = heading.trim().replace(/[.:!]+$/, '');
-  if (text.endsWith('?')) return QUESTION_START.test(text) && text.length <= MAX_QUESTION ? text : null;
-  const [first = '', second = ''] = text.toLowerCase().split(/\s+/);
-  const task = TASK_VERBS.has(first) || (NOUNISH_VERBS.has(first) && OBJECT_STARTERS.has(second));
-  if (!task || second === '') return null;
-  const question = `How do I ${lowerFirst(text)}?`;
-  return question.length <= MAX_QUESTION ? question : null;
+/** "a" or "an" before a word, by its sound as well as the rules allow ("an API", "a one-time", "a user"). */
+function indefinite(term: string): 'a' | 'an' {
+  if (/^[A-Z]{2}/.test(term)) return /^[AEFHILMNORSX]/.test(term) ? 'an' : 'a';
+  return /^(?:one|uni|use|eu)/i.test(term) || !/^[aeiou]/i.test(term) ? 'a' : 'an';
 }
 
-/** "What is a workspace agent?" / "What is an API key?" / "What is MCP?" / "What does agent-primary mean?". */
-export function definitionQuestion(term: string): string {
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The plural the definition opens with when it defines the term in the plural ("Blogs are ..."), else null. */
+function pluralOpening(term: string, definition: string): string | null {
+  const subject = /^(?:The\s+)?(.{2,60}?)\s+are\s/i.exec(definition)?.[1];
+  if (subject === undefined || subject.toLowerCase() === term.toLowerCase() || conceptKey(subject) !== conceptKey(term)) return null;
+  return term === term.toLowerCase() ? subject.toLowerCase() : subject;
+}
+
+/** The article the docs put before a term: from how its definition opens, else from their prose. */
+function articleFor(term: string, definition: string, usage: UsageLookup): 'a' | 'an' | 'the' | '' {
+  const name = escape(term);
+  if (new RegExp(`^an?\\s+${name}\\b`, 'i').test(definition)) return indefinite(term);
+  if (new RegExp(`^${name}\\b`, 'i').test(definition)) return '';
+  if (new RegExp(`^the\\s+${name}\\b`, 'i').test(definition)) return 'the';
+  // a count noun is used with "a" too; "the navigation" alone says nothing ("What is navigation?")
+  const seen = usage(term);
+  return seen.afterA > 0 && 4 * seen.afterA >= seen.afterThe ? indefinite(term) : '';
+}
+
+/** "What is a workspace agent?", "What is Hono?", "What are blogs?", "What does agent-primary mean?". */
+export function definitionQuestion(term: string, definition = '', aliases: readonly string[] = [], usage: UsageLookup = () => NO_USAGE): string {
+  const call = [term, ...aliases].find((name) => /^[A-Za-z_$][\w$.]*\(\)$/.test(name));
+  if (call !== undefined) return `What does ${call} do?`;
   if (/^[\w]+(?:[-_][\w]+)+$/.test(term) && !/\s/.test(term)) return `What does ${term} mean?`;
-  if (/^[A-Z]/.test(term)) return `What is ${term}?`;
-  const article = /^(?:one|uni|use|eu)/i.test(term) || !/^[aeiou]/i.test(term) ? 'a' : 'an';
-  return `What is ${article} ${term}?`;
+  const plural = pluralOpening(term, definition);
+  if (plural !== null) return `What are ${plural}?`;
+  if (definition === '') {
+    if (/^[A-Z]/.test(term)) return `What is ${term}?`;
+    return `What is ${indefinite(term)} ${term}?`;
+  }
+  const article = articleFor(term, definition, usage);
+  return article === '' ? `What is ${term}?` : `What is ${article} ${term}?`;
 }
 
 /** Group names in a stable order: by name, the ungrouped (`''`) last. */
@@ -85,8 +95,8 @@ function roundRobin<T>(items: readonly { group: string; item: T }[]): T[] {
   return out;
 }
 
-/** Glossary terms ranked by how many sections mention them, each with the group it belongs to. */
-function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEntry[]): { group: string; item: string }[] {
+/** Glossary entries ranked by how many sections mention them, one per group before a second from any group, at most `limit`. */
+function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
   const lowered = sections.map((section) => `${section.heading ?? section.title}\n${section.text}`.toLowerCase());
   // which sections hold each word: a name is only looked for where all its words are
   const holders = new Map<string, number[]>();
@@ -116,29 +126,31 @@ function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEn
     const mentions = new Set(names.flatMap(mentioning));
     const first = Math.min(...mentions);
     const home = homeByKey.get(conceptKey(entry.term)) ?? (Number.isFinite(first) ? sections[first] : undefined);
-    return { term: entry.term, mentions: mentions.size, group: home?.group ?? '' };
+    return { entry, mentions: mentions.size, group: home?.group ?? '' };
   });
-  ranked.sort((a, b) => b.mentions - a.mentions || compareStrings(a.term, b.term));
-  const picked: { group: string; item: string }[] = [];
+  // a term the docs only spell out ("HTML is short for ...") after the ones they define
+  const spelled = (entry: GlossaryEntry): number => (/^\S+ is short for /.test(entry.definition) ? 1 : 0);
+  ranked.sort((a, b) => spelled(a.entry) - spelled(b.entry) || b.mentions - a.mentions || compareStrings(a.entry.term, b.entry.term));
+  const picked: GlossaryEntry[] = [];
   const usedGroups = new Set<string>();
   for (const pass of [0, 1]) {
-    for (const entry of ranked) {
-      if (picked.length >= MAX_DEFINITIONS) break;
-      if (picked.some((p) => p.item === entry.term) || (pass === 0 && usedGroups.has(entry.group))) continue;
-      picked.push({ group: entry.group, item: entry.term });
-      usedGroups.add(entry.group);
+    for (const { entry, mentions, group } of ranked) {
+      if (picked.length >= limit) break;
+      if (mentions === 0 || picked.includes(entry) || (pass === 0 && usedGroups.has(group))) continue;
+      picked.push(entry);
+      usedGroups.add(group);
     }
   }
   return picked;
 }
 
-/** Task questions from headings and page titles, `##`-level first, round-robin over groups. */
-function taskQuestions(sections: readonly Section[]): string[] {
+/** Headings and page titles that may make task questions, `##`-level first, round-robin over groups, at most `limit`. */
+function taskHeadings(sections: readonly Section[], limit: number): string[] {
   const candidates = sections
-    .map((section, order) => ({ section, order, question: taskQuestion(section.heading ?? section.title) }))
-    .filter((entry): entry is { section: Section; order: number; question: string } => entry.question !== null)
+    .map((section, order) => ({ section, order, heading: section.heading ?? section.title }))
+    .filter((entry) => taskQuestion(entry.heading) !== null)
     .sort((a, b) => (a.section.depth === 3 ? 1 : 0) - (b.section.depth === 3 ? 1 : 0) || a.order - b.order);
-  return roundRobin(candidates.map((entry) => ({ group: entry.section.group ?? '', item: entry.question })));
+  return roundRobin(candidates.map((entry) => ({ group: entry.section.group ?? '', item: entry.heading }))).slice(0, limit);
 }
 
 /** Questions that differ only in case, articles or plurals are one question. */
@@ -149,10 +161,23 @@ function questionKey(question: string): string {
     .join(' ');
 }
 
+/** True for a section whose page and heading readers ask about. */
+function inScope(section: Pick<Section, 'pageSlug' | 'title'>): boolean {
+  return !isOffTopicPage(section) && !isNewsPage(section);
+}
+
 /** The suggested questions of a corpus. */
 export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): string[] {
-  const definitions = rankedTerms(corpus.sections, glossary).map((entry) => definitionQuestion(entry.item));
-  const tasks = taskQuestions(corpus.sections);
+  const sections = corpus.sections.filter(inScope);
+  const headings = taskHeadings(sections, 4 * TARGET);
+  const terms = rankedTerms(sections, glossary, TARGET);
+  const usages = usageOf(corpus.sections, [...terms.map((entry) => entry.term), ...headings.flatMap(taskPhrases)]);
+  const usage: UsageLookup = (phrase) => usages.get(phrase.toLowerCase()) ?? NO_USAGE;
+  const tasks = headings.map((heading) => taskQuestion(heading, usage)).filter((question): question is string => question !== null);
+  const definitions = terms
+    .slice(0, Math.max(MAX_DEFINITIONS, TARGET - tasks.length))
+    .map((entry) => definitionQuestion(entry.term, entry.definition, entry.aliases, usage))
+    .filter((question) => question.length <= MAX_QUESTION);
   const out: string[] = [];
   const seen = new Set<string>();
   const push = (question: string | undefined): void => {
@@ -167,8 +192,10 @@ export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[])
     push(tasks[2 * i + 1]);
   }
   if (out.length < MIN) {
-    const pages = roundRobin(corpus.pages.map((page) => ({ group: page.group ?? '', item: page.title })));
-    for (const title of pages) if (out.length < MIN) push(`What does ${title} cover?`);
+    const pages = corpus.pages.filter((page) => inScope({ ...page, pageSlug: page.slug }) && !isGenericHeading(page.title));
+    for (const title of roundRobin(pages.map((page) => ({ group: page.group ?? '', item: page.title })))) {
+      if (out.length < MIN) push(`What does ${title} cover?`);
+    }
   }
   return out;
 }

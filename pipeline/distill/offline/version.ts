@@ -12,8 +12,12 @@ export const OFFLINE_MODEL = 'offline-v1';
 /** One version string per pass. */
 export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
   section: 'ask offline distiller: section pass v3 (summary, facts, terms, mode; wider thesaurus; every summary clipped)',
-  glossary: 'ask offline distiller: glossary pass v1 (stated definitions, acronym aliases)',
-  suggestions: 'ask offline distiller: suggestions pass v1 (definition and task questions)',
+  glossary:
+    'ask offline distiller: glossary pass v2 (stated definitions, acronym aliases; glossary pages, term tables, ' +
+    'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case)',
+  suggestions:
+    'ask offline distiller: suggestions pass v2 (definition and task questions; the docs\' articles and case, -ing ' +
+    'headings, no change log, 404, licence, blog or generic headings, no markup)',
   context: 'ask offline distiller: context pass v1 (groups, topics, key terms)',
 };
 

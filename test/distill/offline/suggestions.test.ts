@@ -54,7 +54,8 @@ describe('suggestions', () => {
     expect(questions.length).toBeGreaterThanOrEqual(MIN);
     expect(questions.length).toBeLessThanOrEqual(TARGET);
     expect(questions).toContain('What is a workspace agent?');
-    expect(questions).toContain('What is an access URL?');
+    // the docs define it as "The access URL is ...": the question keeps their article
+    expect(questions).toContain('What is the access URL?');
     expect(questions).toContain('How do I generate a token?');
     expect(questions).toContain('How do I connect to an agent?');
     expect(questions).toContain('How do I install the platform?');
