@@ -5,7 +5,7 @@
  *             for ...") and the section's heading (the page title for an intro
  *             chunk) names X: it has every word of X, ignoring case, articles,
  *             plurals and "What is", or X's acronym ("The MCP server"); on a
- *             glossary page, a `##`/`###` heading that is a term and the first
+ *             glossary page, a heading (any level) that is a term and the first
  *             sentence under it, whatever its form ("Also known as X." adds X);
  * - bold, colon, deflist: a label and its text (labelled.ts): "A **term** is
  *             ...", "**Term** (also known as *alias*): definition", "Term\n:

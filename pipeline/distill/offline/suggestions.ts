@@ -1,5 +1,5 @@
 /**
- * The suggestions pass: 6-12 questions the docs answer, chosen deterministically, asked the way
+ * The suggestions pass: up to 10 questions the docs answer, chosen deterministically, asked the way
  * a reader would ask them.
  *
  * - Only sections a reader asks about: no change log, release notes, licence or 404 page
