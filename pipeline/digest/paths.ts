@@ -1,8 +1,8 @@
 /**
  * Where each part of the digest lives inside the digest folder. One file per section:
  * `sections/<slug>/@intro.json` for a page's intro chunk and `sections/<slug>/<anchor>.json`
- * for a heading section. `@` never occurs in a github-slugger anchor nor starts a slug segment,
- * so no two sections share a file.
+ * for a heading section (the anchor made safe as a file name: `safeName`). `@` never starts a
+ * slug segment nor a file name made from an anchor, so no two sections share a file.
  */
 export const DIGEST_FILES = {
   manifest: 'manifest.json',
@@ -32,9 +32,24 @@ function shortTag(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
+/**
+ * Characters an anchor may hold (a generator's slug or an author's custom id can keep `/`, `<`,
+ * `&`...) that must not reach a file name: path separators, `%` itself, what Windows refuses,
+ * control characters.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[/\\%:*?"<>|\u0000-\u001f\u007f]/g;
+
+/** An anchor as a file name: unsafe characters and a leading `@` (the intro's mark) or `.` percent-encoded, so `../x` stays inside its folder. */
+function safeName(anchor: string): string {
+  const escaped = anchor.replace(UNSAFE_IN_NAME, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return /^[@.]/.test(escaped) ? `%${escaped.charCodeAt(0).toString(16).toUpperCase()}${escaped.slice(1)}` : escaped;
+}
+
 function fileName(anchor: string): string {
-  if (new TextEncoder().encode(anchor).length <= MAX_NAME_BYTES) return anchor;
-  return `${Array.from(anchor).slice(0, 60).join('')}~${shortTag(anchor)}`;
+  const safe = safeName(anchor);
+  if (new TextEncoder().encode(safe).length <= MAX_NAME_BYTES) return safe;
+  return `${Array.from(safe).slice(0, 60).join('')}~${shortTag(anchor)}`;
 }
 
 /** The digest-relative path of a section's node file, from its id. */
