@@ -69,19 +69,20 @@ function blocksOf(nodes: readonly RootContent[]): RootContent[] {
  * custom id written in the heading's original source wins.
  */
 function anchorsInOrder(input: ChunkInput): Map<Heading, string> {
-  const headings: { readonly node: Heading; readonly customId: string | null }[] = [];
+  const headings: { readonly node: Heading; readonly source: string; readonly customId: string | null }[] = [];
   const walk = (node: Nodes): void => {
     if (node.type === 'heading') {
       const start = node.position?.start.offset ?? 0;
       const end = node.position?.end.offset ?? start;
-      headings.push({ node, customId: input.generator.customId(input.source.slice(start, end)) });
+      const source = input.source.slice(start, end);
+      headings.push({ node, source, customId: input.generator.customId(source) });
     }
     if ('children' in node) for (const child of node.children as Nodes[]) walk(child);
   };
   walk(input.tree);
   const customIds = new Set(headings.flatMap((heading) => (heading.customId === null ? [] : [heading.customId])));
   const assign = input.generator.headingIds({ customIds, source: input.source });
-  return new Map(headings.map(({ node, customId }) => [node, assign({ text: headingText(node), customId, depth: node.depth })]));
+  return new Map(headings.map(({ node, source, customId }) => [node, assign({ text: headingText(node), customId, depth: node.depth, source })]));
 }
 
 interface OpenSection {

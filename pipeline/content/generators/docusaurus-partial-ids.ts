@@ -41,8 +41,9 @@ export function withPartialHeadingIds(text: string, format: 'md' | 'mdx'): strin
     const start = heading.position?.start.offset;
     const end = heading.position?.end.offset;
     if (start === undefined || end === undefined) continue;
-    const customId = docusaurusCustomId(text.slice(start, end));
-    const id = assign({ text: headingText(heading), customId, depth: heading.depth });
+    const source = text.slice(start, end);
+    const customId = docusaurusCustomId(source);
+    const id = assign({ text: headingText(heading), customId, depth: heading.depth, source });
     if (customId === null && id !== '') inserts.push({ at: idOffset(text, start, end), id });
   }
   let annotated = text;

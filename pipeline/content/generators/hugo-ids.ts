@@ -1,6 +1,4 @@
-import { headingSourceFinder } from './heading-source.ts';
-import { prepareHugo } from './hugo-markup.ts';
-import type { HeadingIds, PageHeadings } from './types.ts';
+import type { HeadingIds } from './types.ts';
 
 /** A trailing Goldmark attribute list on a heading: `{#id}`, `{.class #id key="v"}`. */
 export const HEADING_ATTRIBUTES = /[ \t]*\{[ \t]*(?:[#.][\w-]+|[\w-]+[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+)))*[ \t]*\}[ \t]*$/;
@@ -45,11 +43,10 @@ export function hugoAnchor(text: string): string {
  * sanitised raw line, a taken id getting `-1`, `-2`... (the first free one). Where the heading's
  * source cannot be found the rendered text stands in for the raw line.
  */
-export function hugoHeadingIds(page: PageHeadings): HeadingIds {
+export function hugoHeadingIds(): HeadingIds {
   const taken = new Set<string>();
-  const sourceOf = headingSourceFinder(page, prepareHugo);
   return (heading) => {
-    const source = sourceOf(heading); // every heading, so the finder keeps its place
+    const source = heading.source === '' ? null : heading.source;
     if (heading.customId !== null) {
       taken.add(heading.customId);
       return heading.customId;

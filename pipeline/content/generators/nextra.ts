@@ -1,11 +1,10 @@
 import GithubSlugger from 'github-slugger';
-import { headingSourceFinder } from './heading-source.ts';
 import { ATX_HEADING, markdownLines } from './markdown-lines.ts';
 import { expandMdxPartials } from './mdx-partials.ts';
 import { nextraHeadingText } from './nextra-heading-text.ts';
 import { withoutExtension } from './path-route.ts';
 import { SourceEditor } from './source-editor.ts';
-import type { Generator, HeadingIds, PageHeadings } from './types.ts';
+import type { Generator, HeadingIds } from './types.ts';
 import { BARE_URLS, styledPath } from './url-style.ts';
 
 /** The folders a Nextra project keeps its pages in, stripped when the content folder given is the project root. */
@@ -48,11 +47,10 @@ export function nextraRoute(file: string): string {
  * as written (from its source when it can be found), or over the custom id when `[#id]` gives one
  * (so it is slugged and counted too), one slugger per page; `#` titles get none and are not counted.
  */
-export function nextraHeadingIds(page: PageHeadings): HeadingIds {
+export function nextraHeadingIds(): HeadingIds {
   const slugger = new GithubSlugger();
-  const sourceOf = headingSourceFinder(page, blankCustomIds);
   return (heading) => {
-    const source = sourceOf(heading); // every heading, so the finder keeps its place
+    const source = heading.source === '' ? null : heading.source;
     const text = heading.customId ?? (source === null ? null : nextraHeadingText(blankCustomIds(source))) ?? heading.text;
     if (heading.depth === 1) return new GithubSlugger().slug(text);
     return slugger.slug(text);

@@ -1,11 +1,10 @@
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
 import { blankDirectiveContainers } from './directive-containers.ts';
-import { headingSourceFinder } from './heading-source.ts';
 import { expandMdxPartials } from './mdx-partials.ts';
 import { astroHeadingText } from './starlight-heading-text.ts';
 import { educateHeadingLines } from './smart-punctuation.ts';
 import { frontmatterFlag, frontmatterString, withoutExtension } from './path-route.ts';
-import type { Generator, HeadingIds, PageHeadings } from './types.ts';
+import type { Generator, HeadingIds } from './types.ts';
 import { SLASHED_URLS, styledPath } from './url-style.ts';
 
 /** Where a Starlight site keeps its pages, stripped when the content folder given is the project root. */
@@ -36,11 +35,10 @@ export function starlightRoute(file: string): string {
  * text, which `prepare` educated), one slugger per page, then one trailing hyphen removed;
  * the slugger counts the slug before that, as Astro's does.
  */
-export function astroHeadingIds(page: PageHeadings): HeadingIds {
+export function astroHeadingIds(): HeadingIds {
   const slugger = new GithubSlugger();
-  const sourceOf = headingSourceFinder(page, prepareStarlight);
   return (heading) => {
-    const source = sourceOf(heading);
+    const source = heading.source === '' ? null : heading.source;
     const text = (source === null ? null : astroHeadingText(source)) ?? heading.text;
     return slugger.slug(text.replace(NBSP, ' ')).replace(/-$/, '');
   };

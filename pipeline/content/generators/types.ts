@@ -48,6 +48,11 @@ export interface HeadingInput {
   readonly customId: string | null;
   /** 1 to 6. */
   readonly depth: number;
+  /**
+   * The heading's original source (`## The [x](y) option {#id}`), for generators that make ids
+   * from the raw line (Hugo) or from unfolded text (Astro); `''` when unknown.
+   */
+  readonly source: string;
 }
 
 /** Gives each heading of one page its id, in document order (duplicates are counted per page). */

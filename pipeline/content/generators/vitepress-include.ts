@@ -61,7 +61,7 @@ function headingSection(content: string, id: string): LineSpan | null {
   const assign = vitepressHeadingIds();
   const ids = headings.map((heading) => {
     const source = content.slice(heading.position?.start.offset ?? 0, heading.position?.end.offset ?? 0);
-    return assign({ text: headingText(heading), customId: headingCustomId(source), depth: heading.depth });
+    return assign({ text: headingText(heading), customId: headingCustomId(source), depth: heading.depth, source });
   });
   const at = ids.indexOf(id);
   const heading = headings[at];

@@ -129,11 +129,11 @@ describe('docusaurus generator: heading ids', () => {
 
   it('slugs with github-slugger, explicit ids taking no slug away', () => {
     const assign = docusaurusHeadingIds();
-    expect(assign({ text: 'Install', customId: 'install', depth: 2 })).toBe('install');
-    expect(assign({ text: 'Install', customId: null, depth: 2 })).toBe('install');
-    expect(assign({ text: 'Install', customId: null, depth: 3 })).toBe('install-1');
-    expect(assign({ text: '--save-prod, -P, -p', customId: null, depth: 3 })).toBe('--save-prod--p--p');
-    expect(assign({ text: '--cpu=<name>', customId: null, depth: 3 })).toBe('--cpuname');
+    expect(assign({ text: 'Install', customId: 'install', depth: 2, source: '' })).toBe('install');
+    expect(assign({ text: 'Install', customId: null, depth: 2, source: '' })).toBe('install');
+    expect(assign({ text: 'Install', customId: null, depth: 3, source: '' })).toBe('install-1');
+    expect(assign({ text: '--save-prod, -P, -p', customId: null, depth: 3, source: '' })).toBe('--save-prod--p--p');
+    expect(assign({ text: '--cpu=<name>', customId: null, depth: 3, source: '' })).toBe('--cpuname');
   });
 });
 

@@ -45,10 +45,10 @@ describe('hugo generator', () => {
   });
 
   it('counts ids in document order: a custom id is remembered for later headings only, as Goldmark does', () => {
-    const assign = hugoHeadingIds({ customIds: new Set(['my-id']), source: '' });
-    expect(assign({ text: 'my-id', customId: null, depth: 2 })).toBe('my-id');
-    expect(assign({ text: 'Custom', customId: 'my-id', depth: 2 })).toBe('my-id');
-    expect(assign({ text: 'my-id', customId: null, depth: 2 })).toBe('my-id-1');
+    const assign = hugoHeadingIds();
+    expect(assign({ text: 'my-id', customId: null, depth: 2, source: '' })).toBe('my-id');
+    expect(assign({ text: 'Custom', customId: 'my-id', depth: 2, source: '' })).toBe('my-id');
+    expect(assign({ text: 'my-id', customId: null, depth: 2, source: '' })).toBe('my-id-1');
   });
 
   it('sanitises path segments as Hugo does', () => {

@@ -28,9 +28,9 @@ describe('nextra generator', () => {
     const expected = home.map((section) => slugger.slug(section.anchor === 'setup' ? 'setup' : (section.heading ?? '')));
     expect(home.map((section) => section.anchor)).toEqual(expected);
     const assign = nextra.headingIds({ customIds: new Set(), source: '' });
-    expect(assign({ text: 'Title', customId: null, depth: 1 })).toBe('title');
-    expect(assign({ text: 'Title', customId: null, depth: 2 })).toBe('title');
-    expect(assign({ text: 'Other', customId: 'Title', depth: 2 })).toBe('title-1');
+    expect(assign({ text: 'Title', customId: null, depth: 1, source: '' })).toBe('title');
+    expect(assign({ text: 'Title', customId: null, depth: 2, source: '' })).toBe('title');
+    expect(assign({ text: 'Other', customId: 'Title', depth: 2, source: '' })).toBe('title-1');
   });
 
   it('routes app/, pages/ and content/ files as Next.js does', () => {

@@ -129,16 +129,16 @@ describe('vitepress conventions', () => {
   it('numbers duplicates the way the anchor plugin does, and lets a custom id win', () => {
     const ids = vitepress.headingIds({ customIds: new Set(), source: '' });
     const texts = ['Dup', 'Dup', 'Dup-1', 'Dup', 'Setup'];
-    expect(texts.map((text) => ids({ text, customId: null, depth: 2 }))).toEqual(['dup', 'dup-1', 'dup-1-1', 'dup-2', 'setup']);
-    expect(ids({ text: 'Anything', customId: 'setup', depth: 2 })).toBe('setup-1');
-    expect(ids({ text: 'Own', customId: 'own-id', depth: 3 })).toBe('own-id');
+    expect(texts.map((text) => ids({ text, customId: null, depth: 2, source: '' }))).toEqual(['dup', 'dup-1', 'dup-1-1', 'dup-2', 'setup']);
+    expect(ids({ text: 'Anything', customId: 'setup', depth: 2, source: '' })).toBe('setup-1');
+    expect(ids({ text: 'Own', customId: 'own-id', depth: 3, source: '' })).toBe('own-id');
   });
 
   it('slugs exactly as @mdit-vue/shared does', () => {
     const ids = () => vitepress.headingIds({ customIds: new Set(), source: '' });
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('1. Setup', 'Café “quoted”', '設定 ファイル', 'a\tb', '--x--', '✅ Do')), (text) => {
-        expect(ids()({ text, customId: null, depth: 2 })).toBe(mditVueSlugify(text));
+        expect(ids()({ text, customId: null, depth: 2, source: '' })).toBe(mditVueSlugify(text));
       }),
     );
   });
