@@ -18,6 +18,37 @@ async function project(files: Record<string, string> = PAGES) {
   return folder.dir;
 }
 
+describe('ask digest build: the site\'s generator', () => {
+  it('detects the generator from its config file in a parent folder, says so in one line, and records it for check', async () => {
+    const cwd = await project({
+      'mkdocs.yml': 'site_name: Ours\n',
+      'docs/index.md': '# Home\n\n## Set up\n\n!!! note "Before you start"\n    Install the tool first.\n',
+      'docs/guide/setup.md': '# Setup\n\n## Set up\n\n## Set up\n',
+    });
+    const built = await runAsk(['digest', 'build', '--content', 'docs', '--site-url', 'https://d.example', '--json'], cwd);
+    expect(built.code).toBe(0);
+    expect(built.err).toContain(`ask: generator mkdocs (found mkdocs.yml; --generator to choose)`);
+    const report = JSON.parse(built.out.at(-1) ?? '{}') as { generator: string; pages: number; sections: number; changed: string[] };
+    expect(report).toMatchObject({ generator: 'mkdocs', pages: 2, sections: 5 });
+    expect(report.changed).toEqual(['guide/setup', 'guide/setup#set-up', 'guide/setup#set-up_1', 'index', 'index#set-up']);
+    const manifest = JSON.parse(await readFile(path.join(cwd, 'digest/manifest.json'), 'utf8')) as { site: unknown };
+    expect(manifest.site).toEqual({ generator: 'mkdocs', trailingSlash: true, htmlExtension: false, exclude: [] });
+    const node = JSON.parse(await readFile(path.join(cwd, 'digest/sections/guide/setup/set-up_1.json'), 'utf8')) as { url: string };
+    expect(node.url).toBe('https://d.example/guide/setup/#set-up_1');
+    expect((await runAsk(['digest', 'check', '--content', 'docs'], cwd)).code).toBe(0);
+  });
+
+  it('rebuilds when the generator or the excludes change, and refuses an unknown generator', async () => {
+    const cwd = await project({ 'content/a.md': '# A\n\n## One\n', 'content/notes/todo.md': '# Todo\n' });
+    expect((await runAsk(['digest', 'build', '--content', 'content', '--generator', 'plain'], cwd)).code).toBe(0);
+    const again = await runAsk(['digest', 'build', '--content', 'content', '--generator', 'plain', '--exclude', 'notes/**'], cwd);
+    expect(again.out.at(-1)).toMatch(/^digest built: 1 pages, 2 sections, 0 changed, 1 removed/);
+    const wrong = await runAsk(['digest', 'build', '--content', 'content', '--generator', 'jekyll'], cwd);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toEqual(["ask digest build: --generator must be auto or one of plain, vitepress, docusaurus, starlight, mkdocs, nextra, mintlify, hugo, got 'jekyll'"]);
+  });
+});
+
 describe('ask digest build / check / diff / index build', () => {
   it('builds, then check says current (exit 0), then an edit makes check exit 1 listing the changed section', async () => {
     const cwd = await project();
