@@ -53,10 +53,15 @@ export interface DeviceStart {
   readonly verification_uri: string;
 }
 
+/** The alphabet of user codes: no I, O, 0 or 1, which a person misreads. */
+const USER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** What a person may type for a user code: `XXXX-XXXX` over that alphabet, in either case, with spaces around. */
+const USER_CODE_SHAPE = /^\s*[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\s*$/i;
+
 /** Starts a device flow for a platform user (only the device code's hash is kept). */
 export async function startDeviceFlow(sql: Sql, provider: GitProviderConfig, userId: string, providerUrl: string): Promise<DeviceStart> {
   const deviceCode = randomBytes(20).toString('hex');
-  const userCode = `${randomCode(4)}-${randomCode(4)}`;
+  const userCode = `${randomCode(4, USER_CODE_ALPHABET)}-${randomCode(4, USER_CODE_ALPHABET)}`;
   await sql.query(`delete from git_device_codes where expires_at <= now()`);
   await sql.query(
     `insert into git_device_codes (device_code_hash, user_code, provider_id, user_id, expires_at)
@@ -72,8 +77,13 @@ export async function startDeviceFlow(sql: Sql, provider: GitProviderConfig, use
   };
 }
 
-/** The person entered `userCode` on the provider's page and approved it; false when unknown or expired. */
+/**
+ * The person entered `userCode` on the provider's page and approved it; false
+ * when unknown or expired. Text that is not a user code's shape is unknown
+ * without asking the database (whatever a person typed, NULs included).
+ */
 export async function approveUserCode(sql: Sql, userCode: string): Promise<boolean> {
+  if (!USER_CODE_SHAPE.test(userCode)) return false;
   const { rows } = await sql.query<{ user_code: string }>(
     `update git_device_codes set approved = true where user_code = upper($1) and expires_at > now() returning user_code`,
     [userCode.trim()],

@@ -12,7 +12,7 @@ import {
   validateAccessToken, type GitProviderConfig,
 } from './git-provider.ts';
 import { hashSecret, seal, unseal } from './secrets.ts';
-import { inTransaction, readBody, requireUser, type PlatformServices } from './services.ts';
+import { inTransaction, readBody, readFormOrJsonBody, requireUser, type PlatformServices } from './services.ts';
 import type { UserRow } from './users.ts';
 
 /** Go's zero time: what a link that does not exist shows for its dates. */
@@ -122,9 +122,7 @@ export function registerExternalAuthRoutes(app: Hono, services: PlatformServices
   ));
 
   app.post('/simgit/login/device', async (c) => {
-    const form = c.req.header('content-type')?.includes('application/json')
-      ? await readBody(c.req.raw, z.object({ user_code: z.string() }))
-      : { user_code: String((await c.req.parseBody())['user_code'] ?? '') };
+    const form = await readFormOrJsonBody(c.req.raw, z.object({ user_code: z.string() }));
     if (!(await approveUserCode(services.db, form.user_code))) throw badRequest('Unknown or expired code.');
     return c.text('Device authorized. You can close this page.');
   });

@@ -11,6 +11,7 @@ import { badRequest, notFound, type FieldProblem } from './errors.ts';
 import {
   countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView,
 } from './inbox-store.ts';
+import { markdownToPlainText } from './markdown-plain-text.ts';
 import { requireUser, type PlatformServices } from './services.ts';
 
 export const WATCH_PING_INTERVAL_MS = 15_000;
@@ -38,13 +39,11 @@ function readFilter(c: Context, extra: Readonly<Record<string, ParameterSpec>> =
   };
 }
 
-/** Markdown to plain text, enough for titles and short bodies. */
-export function toPlainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|\*|_|`|~~)(.+?)\1/g, '$2')
-    .replace(/^#{1,6}\s+/gm, '');
-}
+/**
+ * Markdown to plain text for `format=plaintext`: linear in the text's length
+ * (issue 11, defect 1: the regular expressions it replaced were quadratic).
+ */
+export const toPlainText = markdownToPlainText;
 
 export function registerInboxRoutes(app: Hono, services: PlatformServices): void {
   const db = services.db;

@@ -2,14 +2,13 @@
  * What every route of the reference platform works with, and the helpers that
  * turn a request into a caller and a checked body.
  */
-import type { z } from 'zod';
-import { issuesToValidations, readBodyLimited } from '../proxy/validate.ts';
 import type { AgentRuntime } from './agent-runtime.ts';
 import { authenticate, type Actor } from './credentials.ts';
 import type { PlatformDb, Sql } from './database.ts';
-import { badRequest, forbidden, PlatformError, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 import type { InboxHub } from './inbox-hub.ts';
 import { deliver, type Delivery, type InboxNotificationView } from './inbox-store.ts';
+import { refuseNulCharactersInUrl } from './request-input.ts';
 import type { UserRow } from './users.ts';
 
 export interface PlatformAddress {
@@ -32,8 +31,13 @@ export interface PlatformServices {
 
 export const SESSION_TOKEN_HEADER = 'Svc-Session-Token';
 
-/** The caller behind `Svc-Session-Token`, or 401. */
+/**
+ * The caller behind `Svc-Session-Token`, or 401. Every route that reads a path
+ * or query parameter authenticates first, so this is also where a parameter
+ * holding U+0000 is refused (400), before any of them reaches SQL.
+ */
 export async function requireActor(services: PlatformServices, request: Request): Promise<Actor> {
+  refuseNulCharactersInUrl(request);
   const token = request.headers.get(SESSION_TOKEN_HEADER)?.trim() ?? '';
   if (token === '') throw unauthorized('Authentication required: send the Svc-Session-Token header.');
   const actor = await authenticate(services.db, token);
@@ -56,26 +60,7 @@ export async function requireOwner(services: PlatformServices, request: Request)
   return user;
 }
 
-/** Request bodies over this are refused with 413 (the proxy in front has the same default). */
-export const PLATFORM_MAX_BODY_BYTES = 1024 * 1024;
-
-/** Reads and checks a JSON body; 413 when too large, 400 with `validations` when not the schema's. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const read = await readBodyLimited(request, PLATFORM_MAX_BODY_BYTES);
-  if (read.kind === 'too-large') {
-    throw new PlatformError(413, 'Request body too large.', { detail: `the limit is ${PLATFORM_MAX_BODY_BYTES} bytes` });
-  }
-  const text = new TextDecoder().decode(read.bytes);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest('Invalid request body.', [{ field: 'body', detail: text.trim() === '' ? 'a JSON body is required' : 'invalid JSON' }]);
-  }
-  const result = schema.safeParse(value);
-  if (!result.success) throw badRequest('Invalid request body.', issuesToValidations(result.error.issues, 'body'));
-  return result.data;
-}
+export { PLATFORM_MAX_BODY_BYTES, readBody, readFormOrJsonBody } from './request-input.ts';
 
 /**
  * Runs a multi-step change in one transaction, with a `notify` that delivers

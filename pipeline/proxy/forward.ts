@@ -2,11 +2,14 @@
  * Sends one checked request upstream and passes the answer back as it came:
  * status, headers (filtered), body buffered, streamed, or streamed and cut.
  * Redirects are never followed. A refused or broken connection is 502; no
- * headers (or, for buffered bodies, no complete body) within the timeout is 504.
+ * headers (or, for buffered bodies, no complete body) within the timeout is 504;
+ * a buffered body over `maxBufferedResponseBytes` is 502 too, having read no
+ * more than that (issue 11, defect 6: a 1.5 GB answer was held whole).
  */
 import { clientResponseHeaders } from './headers.ts';
 import type { PlatformOperation } from './operation.ts';
 import { problemResponse } from './problem.ts';
+import { declaredOver, readAtMost, type BoundedRead } from './read-at-most.ts';
 
 export interface UpstreamCall {
   readonly operation: PlatformOperation;
@@ -21,12 +24,15 @@ export interface UpstreamCall {
 export interface ForwardSettings {
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
+  /** The most of a buffered operation's answer held in memory; over it, 502. */
+  readonly maxBufferedResponseBytes: number;
 }
 
 /** Statuses whose responses never carry a body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const TIMED_OUT = new Error('upstream timed out');
+const TOO_LARGE = new Error('upstream answer too large');
 
 export async function forwardToUpstream(call: UpstreamCall, settings: ForwardSettings): Promise<Response> {
   const controller = new AbortController();
@@ -65,14 +71,28 @@ export async function forwardToUpstream(call: UpstreamCall, settings: ForwardSet
   }
 
   if (operation.passage === 'buffered') {
-    let bytes: ArrayBuffer;
+    const limit = settings.maxBufferedResponseBytes;
+    const tooLarge = () => {
+      // Aborting drops the upstream connection: the rest of the answer is never read.
+      controller.abort(TOO_LARGE);
+      release();
+      return problemResponse(502, "The platform's answer was too large.", {
+        detail: `the proxy passes at most ${limit} bytes of this operation's answer`,
+      });
+    };
+    if (declaredOver(upstream.headers.get('content-length'), limit)) {
+      await upstream.body.cancel().catch(() => undefined);
+      return tooLarge();
+    }
+    let read: BoundedRead;
     try {
-      bytes = await upstream.arrayBuffer();
+      read = await readAtMost(upstream.body, limit);
     } catch {
       return failed();
     }
+    if (read.kind === 'too-large') return tooLarge();
     release();
-    return new Response(bytes, { ...init, headers: clientResponseHeaders(upstream.headers, true) });
+    return new Response(read.bytes, { ...init, headers: clientResponseHeaders(upstream.headers, true) });
   }
 
   // Streams: the deadline covered the headers only. The client's abort still reaches upstream

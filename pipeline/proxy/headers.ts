@@ -6,12 +6,15 @@
 
 export const SESSION_TOKEN_HEADER = 'svc-session-token';
 
-/** Request headers forwarded upstream (lower case). */
+/**
+ * Request headers forwarded upstream as the client sent them (lower case).
+ * `Content-Type` is not among them: a forwarded body is always the JSON the
+ * proxy validated, so it goes as `application/json` whatever the client said.
+ */
 export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
   SESSION_TOKEN_HEADER,
   'accept',
   'accept-language',
-  'content-type',
   'user-agent',
   'if-none-match',
   'if-modified-since',
@@ -43,17 +46,21 @@ function connectionListed(headers: Headers): Set<string> {
   return new Set(listed.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean));
 }
 
-/** The headers sent upstream: the allowed ones, minus any the client's `Connection` names. */
+/**
+ * The headers sent upstream: the allowed ones, minus any the client's
+ * `Connection` names; with a body, `Content-Type: application/json`.
+ */
 export function upstreamRequestHeaders(incoming: Headers, hasBody: boolean): Headers {
   const listed = connectionListed(incoming);
   const out = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = incoming.get(name);
     if (value === null || listed.has(name)) continue;
-    if (name === 'content-type' && !hasBody) continue;
     out.set(name, value);
   }
-  if (hasBody && !out.has('content-type')) out.set('content-type', 'application/json');
+  // The body was parsed as UTF-8 JSON before forwarding: a client's `text/plain`
+  // (or a charset it does not use) would make the upstream read it otherwise.
+  if (hasBody) out.set('content-type', 'application/json');
   // Ask for an unencoded body: the /debug/logs cap counts the bytes the client gets.
   out.set('accept-encoding', 'identity');
   return out;

@@ -33,7 +33,9 @@ function proxyResponses(operation: PlatformOperation): Record<number, string> {
   if (operation.credential !== 'none') out[401] = 'No Svc-Session-Token header.';
   if (operation.upstream === 'agent-debug') out[404] = 'Agent debug routes are not enabled (no --agent-debug-url).';
   if (operation.body !== undefined) out[413] = 'Request body too large.';
-  out[502] = 'The upstream could not be reached.';
+  out[502] = operation.passage === 'buffered'
+    ? 'The upstream could not be reached, or its answer was over the buffered-answer limit (8 MiB by default).'
+    : 'The upstream could not be reached.';
   out[504] = 'The upstream did not answer in time.';
   return out;
 }

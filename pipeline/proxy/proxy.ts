@@ -21,6 +21,8 @@ export interface PlatformProxyOptions {
   readonly timeoutMs?: number;
   /** Largest request body accepted. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** Largest answer of a buffered (not streamed) operation passed back; over it, 502. Default 8 MiB. */
+  readonly maxBufferedResponseBytes?: number;
   readonly fetch?: typeof fetch;
   /** One line per request: method, operation path, status, duration. Never tokens, queries or bodies. */
   readonly log?: (line: string) => void;
@@ -28,6 +30,11 @@ export interface PlatformProxyOptions {
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Buffered operations' answers are JSON documents of a few kilobytes; 8 MiB is
+ * far above any of them and bounds what one request can make the proxy hold.
+ */
+export const DEFAULT_MAX_BUFFERED_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** True for the paths the proxy owns: `/api/v2`, `/api/v2/...`, `/debug`, `/debug/...`. */
 export function isPlatformPath(pathname: string): boolean {
@@ -59,6 +66,7 @@ export function createPlatformProxy(options: PlatformProxyOptions): (request: Re
   const debugBase = options.agentDebugUrl === undefined ? null : parseBaseUrl('agentDebugUrl', options.agentDebugUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBufferedResponseBytes = options.maxBufferedResponseBytes ?? DEFAULT_MAX_BUFFERED_RESPONSE_BYTES;
   const fetchUpstream = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const log = options.log ?? (() => undefined);
   const matchOperation = createOperationMatcher(PLATFORM_OPERATIONS);
@@ -109,7 +117,7 @@ export function createPlatformProxy(options: PlatformProxyOptions): (request: Re
       headers: upstreamRequestHeaders(request.headers, body !== null),
       body,
       clientSignal: request.signal,
-    }, { fetch: fetchUpstream, timeoutMs });
+    }, { fetch: fetchUpstream, timeoutMs, maxBufferedResponseBytes });
     return respond(response);
   }
 

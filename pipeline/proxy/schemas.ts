@@ -169,10 +169,37 @@ export const AgentManifest = named('Manifest', 'What the agent fetched from the 
 
 // Notifications ------------------------------------------------------------------------
 
+/**
+ * The most a custom notification's title and message may hold, in UTF-8 bytes:
+ * what one notification can cost every watcher that renders it is bounded
+ * (issue 11, defect 1). Enforced by the proxy and by the reference platform.
+ */
+export const CUSTOM_NOTIFICATION_TITLE_MAX_BYTES = 4 * 1024;
+export const CUSTOM_NOTIFICATION_MESSAGE_MAX_BYTES = 64 * 1024;
+
+/** The UTF-8 length of a string, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      index++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const boundedText = (maxBytes: number) => z.string()
+  .refine((text) => utf8ByteLength(text) <= maxBytes, `must be at most ${maxBytes} bytes (UTF-8)`)
+  .meta({ description: `At most ${maxBytes} bytes of UTF-8.` });
+
 export const CustomNotificationRequest = named('CustomNotificationRequest', 'A notification to oneself.', z.object({
   content: z.object({
-    title: z.string().optional(),
-    message: z.string().optional(),
+    title: boundedText(CUSTOM_NOTIFICATION_TITLE_MAX_BYTES).optional(),
+    message: boundedText(CUSTOM_NOTIFICATION_MESSAGE_MAX_BYTES).optional(),
   }),
 }).superRefine((value, context) => {
   if ((value.content.title ?? '').trim() === '' && (value.content.message ?? '').trim() === '') {

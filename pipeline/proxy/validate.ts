@@ -4,11 +4,11 @@
  */
 import type { z } from 'zod';
 import type { PlatformOperation } from './operation.ts';
+import { hasNulCharacter, NUL_CHARACTER_DETAIL, nulCharacterValidations } from './nul-characters.ts';
 import type { Validation } from './problem.ts';
+import { declaredOver, readAtMost, type BoundedRead } from './read-at-most.ts';
 
-export type BodyRead =
-  | { readonly kind: 'ok'; readonly bytes: Uint8Array<ArrayBuffer> }
-  | { readonly kind: 'too-large' };
+export type BodyRead = BoundedRead;
 
 /**
  * Reads a request body, giving up as soon as it passes `limit` bytes (the
@@ -16,29 +16,9 @@ export type BodyRead =
  * refused without reading it).
  */
 export async function readBodyLimited(request: Request, limit: number): Promise<BodyRead> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > limit) return { kind: 'too-large' };
+  if (declaredOver(request.headers.get('content-length'), limit)) return { kind: 'too-large' };
   if (request.body === null) return { kind: 'ok', bytes: new Uint8Array() };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { kind: 'too-large' };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { kind: 'ok', bytes };
+  return readAtMost(request.body, limit);
 }
 
 /** Turns zod issues into the spec's `validations`, naming fields by their dotted path. */
@@ -49,9 +29,23 @@ export function issuesToValidations(issues: readonly z.core.$ZodIssue[], root: s
   }));
 }
 
-/** Validates a JSON body: empty, unparsable and wrongly shaped bodies give validations. */
+/**
+ * The text of a body, or null when its bytes are not UTF-8: JSON exchanged
+ * between systems is UTF-8 (RFC 8259, section 8.1), and the bytes forwarded
+ * must be the ones validated, not a decoder's repaired reading of them.
+ */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Validates a JSON body: empty, non-UTF-8, unparsable, NUL-holding and wrongly shaped bodies give validations. */
 export function validateJsonBody(schema: z.ZodType, bytes: Uint8Array): Validation[] {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = decodeUtf8(bytes);
+  if (text === null) return [{ field: 'body', detail: 'invalid JSON: not UTF-8' }];
   if (text.trim() === '') return [{ field: 'body', detail: 'a JSON body is required' }];
   let value: unknown;
   try {
@@ -60,11 +54,17 @@ export function validateJsonBody(schema: z.ZodType, bytes: Uint8Array): Validati
     const reason = error instanceof SyntaxError ? error.message : 'unparsable';
     return [{ field: 'body', detail: `invalid JSON: ${reason}` }];
   }
+  // Postgres text cannot hold U+0000: refused here rather than a 500 upstream.
+  const nul = nulCharacterValidations(value, 'body');
+  if (nul.length > 0) return nul;
   const result = schema.safeParse(value);
   return result.success ? [] : issuesToValidations(result.error.issues, 'body');
 }
 
-/** Validates path parameters (already decoded) and the documented query parameters. */
+/**
+ * Validates path parameters (already decoded; a NUL never matches a route) and
+ * the documented query parameters, which may not hold a NUL either.
+ */
 export function validateParameters(
   operation: PlatformOperation,
   params: Readonly<Record<string, string>>,
@@ -80,6 +80,10 @@ export function validateParameters(
     if (values.length > 1) problems.push({ field: name, detail: 'given more than once' });
     const value = values[0];
     if (value === undefined) continue;
+    if (hasNulCharacter(value)) {
+      problems.push({ field: name, detail: NUL_CHARACTER_DETAIL });
+      continue;
+    }
     const result = spec.schema.safeParse(value);
     if (!result.success) problems.push({ field: name, detail: result.error.issues[0]?.message ?? 'invalid' });
   }
