@@ -16,6 +16,7 @@ if (staleness.stale) {
 
 const platform = await startReferencePlatform({ log: io.err, ...(process.env['PLATFORM_DATA'] ? { dataDir: process.env['PLATFORM_DATA'] } : {}) });
 io.err(`reference platform on ${platform.url}; owner ${platform.owner.email}${platform.owner.password ? ` with password ${platform.owner.password}` : ''}`);
+io.err(`one-time passcodes are mailed to ${platform.mailCatcherUrl} (this machine only)`);
 const code = await runCli(
   ['serve', '--digest', 'digest', '--content', 'content-fixtures', '--port', process.env['PORT'] ?? '4321', '--platform-url', platform.url, '--agent-debug-url', platform.agentDebugUrl],
   io,

@@ -7,8 +7,9 @@ export const PLATFORM_DEFAULT_PORT = 4322;
 
 /**
  * `ask platform serve`: the embedded reference platform. The first stdout line
- * is `listening on http://HOST:PORT`; then the agent debug address and how to
- * log in (the generated owner password is printed once, on the first start).
+ * is `listening on http://HOST:PORT`; then the agent debug address, where
+ * outgoing mail (one-time passcodes) can be read, and how to log in (the
+ * generated owner password is printed once, on the first start).
  */
 export const platformServe: Command = async (argv, io) => {
   const { values, positionals } = parseCommandArgs('platform serve', argv, {
@@ -38,6 +39,8 @@ export const platformServe: Command = async (argv, io) => {
   io.out(`listening on ${platform.url}`);
   io.out(`agent debug routes on ${platform.agentDebugUrl}`);
   io.out(`state: ${dataDir ?? 'in memory (lost on exit; use --data DIR to keep it)'}`);
+  const mailFolder = dataDir === undefined ? 'kept in memory' : `${path.join(dataDir, 'mail')}${path.sep} (one file per message)`;
+  io.out(`mail (one-time passcodes): ${mailFolder}; also at ${platform.mailCatcherUrl} (this machine only, keep the key private)`);
   if (platform.owner.password !== undefined) {
     io.out(`owner: ${platform.owner.email}, initial password: ${platform.owner.password} (shown once; change it with a one-time passcode)`);
   } else {

@@ -1,5 +1,6 @@
 /** The reference platform's HTTP routes, assembled over the shared services. */
 import { Hono } from 'hono';
+import type { AccountSecurity } from './account-security.ts';
 import { messageResponse, renderError } from './errors.ts';
 import { registerApplicationRoutes } from './routes-applications.ts';
 import { registerExternalAuthRoutes } from './routes-external-auth.ts';
@@ -9,9 +10,9 @@ import { registerNotificationRoutes } from './routes-notifications.ts';
 import { registerWorkspaceRoutes } from './routes-workspaces.ts';
 import type { PlatformServices } from './services.ts';
 
-export function createPlatformApp(services: PlatformServices): Hono {
+export function createPlatformApp(services: PlatformServices, accountSecurity: AccountSecurity): Hono {
   const app = new Hono();
-  registerLoginRoutes(app, services);
+  registerLoginRoutes(app, services, accountSecurity);
   registerExternalAuthRoutes(app, services);
   registerApplicationRoutes(app, services);
   registerNotificationRoutes(app, services);

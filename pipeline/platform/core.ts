@@ -1,17 +1,21 @@
 /**
  * Opens the platform's state and everything the routes share: the database
  * (migrated), the owner created on first start, the sealing key, the embedded
- * agent with a fresh token, and the inbox hub.
+ * agent with a fresh token, the inbox hub, and what guards accounts (the
+ * mailbox passcodes go to, the throttles and their clock).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAccountSecurity, type AccountSecurity } from './account-security.ts';
 import { AgentRuntime } from './agent-runtime.ts';
 import { rotateAgentToken } from './credentials.ts';
 import { openPlatformDb, type PlatformDb } from './database.ts';
 import { InboxHub } from './inbox-hub.ts';
-import { newSealingKey } from './secrets.ts';
+import { openMailbox, type MailboxReader } from './mailbox.ts';
+import { DEFAULT_SCRYPT_COST, newSealingKey, type ScryptCost } from './secrets.ts';
 import type { PlatformAddress, PlatformServices } from './services.ts';
+import type { Clock } from './throttle.ts';
 import { ensureOwner, type OwnerBootstrap } from './users.ts';
 
 export interface PlatformCoreOptions {
@@ -22,6 +26,14 @@ export interface PlatformCoreOptions {
   /** Where the embedded agent keeps `agent.log`; default `<dataDir>/agent-logs`, or a temporary folder. */
   readonly agentLogDir?: string;
   readonly log?: (line: string) => void;
+  /** The throttles' clock (milliseconds, like `Date.now`, the default): tests move it instead of sleeping. */
+  readonly clock?: Clock;
+  /**
+   * The scrypt cost of new password hashes. Default N=2^17, r=8, p=1; leave it
+   * so outside tests. A test harness passes a lower one to keep the suite fast;
+   * there is deliberately no environment variable or flag for it.
+   */
+  readonly passwordHashCost?: ScryptCost;
 }
 
 export interface PlatformCore {
@@ -29,6 +41,14 @@ export interface PlatformCore {
   readonly owner: OwnerBootstrap;
   /** The embedded agent's token, new at every start (only its hash is stored). */
   readonly agentToken: string;
+  /** Guards of the login and passcode routes (throttles, mailbox, hashing cost). */
+  readonly accountSecurity: AccountSecurity;
+  /** Outgoing mail (passcodes): `<dataDir>/mail/`, or in memory. */
+  readonly mailbox: MailboxReader;
+  /** The scrypt cost new password hashes are made with. */
+  readonly passwordHashCost: ScryptCost;
+  /** Resolves once the work started after answering (issuing passcodes) is done. */
+  settled(): Promise<void>;
   /** Called once the server listens. */
   setAddress(address: PlatformAddress): void;
   close(): Promise<void>;
@@ -46,7 +66,10 @@ export async function openPlatformCore(options: PlatformCoreOptions = {}): Promi
   const log = options.log ?? (() => undefined);
   const db = await openPlatformDb(options.dataDir);
   try {
-    const owner = await ensureOwner(db, options.owner ?? {});
+    const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
+    const owner = await ensureOwner(db, options.owner ?? {}, passwordHashCost);
+    const mailbox = await openMailbox(options.dataDir);
+    const accountSecurity = createAccountSecurity({ mailbox, log, clock: options.clock, passwordHashCost });
     const key = await sealingKey(db);
     const { rows } = await db.query<{ agent_id: string; workspace_id: string }>(
       `select a.id as agent_id, a.workspace_id from workspace_agents a join workspaces w on w.id = a.workspace_id
@@ -78,10 +101,16 @@ export async function openPlatformCore(options: PlatformCoreOptions = {}): Promi
       services,
       owner,
       agentToken,
+      accountSecurity,
+      mailbox,
+      passwordHashCost,
+      settled: () => accountSecurity.background.settled(),
       setAddress: (value) => {
         address = value;
       },
       close: async () => {
+        // Work started after an answer still writes to the database: let it finish first.
+        await accountSecurity.background.settled();
         await db.close();
         if (temporaryLogDir) await rm(logDir, { recursive: true, force: true });
       },

@@ -199,4 +199,28 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'passcode attempts, passcodes void on login conversion',
+    sql: `
+      -- Wrong tries against the live passcode; at the limit it is deleted (routes-login.ts).
+      alter table one_time_passcodes add column failed_attempts integer not null default 0;
+      -- A passcode sets a password: once an account no longer logs in with one (a login
+      -- conversion, whatever code path makes it), its passcode is void. In the database, so
+      -- no route that changes the login type can forget it.
+      create function void_passcodes_of_non_password_accounts() returns trigger language plpgsql as $$
+      begin
+        delete from one_time_passcodes where user_id = new.id;
+        return new;
+      end
+      $$;
+      create trigger void_passcodes_on_login_type_change
+        after update of login_type on users
+        for each row when (new.login_type <> 'password')
+        execute function void_passcodes_of_non_password_accounts();
+      -- Passcodes go by mail now, never to the inbox: the template keeps no passcode label.
+      update notification_templates set body_template = 'A one-time passcode to change your password was sent to your email address.'
+        where id = '${TEMPLATE_IDS.oneTimePasscode}';
+    `,
+  },
 ];

@@ -1,13 +1,14 @@
 /** Scopes, the authorization check, password login, one-time passcodes, password rules, login conversion. */
 import type { Hono } from 'hono';
 import * as s from '../proxy/schemas.ts';
+import { accountKey, clientAddress, PASSCODE_MAX_FAILED_ATTEMPTS, type AccountSecurity } from './account-security.ts';
 import { isAllowed } from './authorization.ts';
 import { API_KEY_SCOPES, issueSessionToken, revokeUserCredentials } from './credentials.ts';
 import { badRequest, forbidden, notFound, PlatformError, unauthorized } from './errors.ts';
-import { TEMPLATE_IDS } from './migrations.ts';
 import { checkPassword } from './password-rules.ts';
-import { hashPassword, hashSecret, randomCode, sameHash, verifyPassword } from './secrets.ts';
+import { hashPassword, hashSecret, isWeakerThan, randomCode, sameHash, verifyPassword } from './secrets.ts';
 import { inTransaction, readBody, requireUser, type PlatformServices } from './services.ts';
+import { strictest, tooManyAttempts } from './throttle.ts';
 import { findUserByEmail, resolveUserParam } from './users.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -16,11 +17,34 @@ export const LOGIN_CONVERSION_LIFETIME_MINUTES = 5;
 /** Login types an account can convert to here: `github`, completed through the simulated git provider. */
 export const CONVERTIBLE_LOGIN_TYPES: readonly string[] = ['github'];
 
-/** A hash to verify against when the account does not exist, so both cases take as long (made on first use). */
-let decoyHash: Promise<string> | null = null;
-const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+/** `XXXX-XXXX` from an alphabet without look-alikes: 40 bits. */
+function newPasscode(): string {
+  return `${randomCode(4)}-${randomCode(4)}`;
+}
 
-export function registerLoginRoutes(app: Hono, services: PlatformServices): void {
+/** Passcodes are compared case- and space-insensitively, as people type them. */
+function passcodeHash(typed: string): string {
+  return hashSecret(typed.trim().toUpperCase());
+}
+
+function passcodeMail(passcode: string): { subject: string; text: string } {
+  return {
+    subject: 'Your one-time passcode',
+    text: [
+      `Use the passcode ${passcode} to change your password. It expires in ${ONE_TIME_PASSCODE_LIFETIME_MINUTES} minutes`,
+      `and is void after ${PASSCODE_MAX_FAILED_ATTEMPTS} wrong tries.`,
+      '',
+      'If you did not ask for it, ignore this message: your password stays as it is.',
+      '',
+    ].join('\n'),
+  };
+}
+
+export function registerLoginRoutes(app: Hono, services: PlatformServices, security: AccountSecurity): void {
+  const { throttles } = security;
+  // Verified against when the account does not exist or has no password, so every failed login costs one scrypt.
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'), security.passwordHashCost);
+
   app.get('/api/v2/auth/scopes', (c) => c.json({ external: [...API_KEY_SCOPES] }));
 
   app.post('/api/v2/authcheck', async (c) => {
@@ -33,51 +57,110 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices): void
 
   app.post('/api/v2/users/login', async (c) => {
     const body = await readBody(c.req.raw, s.LoginWithPasswordRequest);
+    const account = accountKey(body.email);
+    const client = clientAddress(c);
+    // Checked before the password, so a right guess while closed is refused like a wrong one.
+    const verdict = strictest(throttles.loginFailuresByAccount.check(account), throttles.failuresByClient.check(client));
+    if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
     const user = await findUserByEmail(services.db, body.email);
-    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
-    if (user === null || user.is_system || !ok) throw unauthorized('Incorrect email or password.');
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash));
+    if (user === null || user.is_system || !ok) {
+      throttles.loginFailuresByAccount.record(account);
+      throttles.failuresByClient.record(client);
+      throw unauthorized('Incorrect email or password.');
+    }
+    throttles.loginFailuresByAccount.reset(account);
     if (user.login_type !== 'password') throw forbidden(`Password login is not enabled for this account (login type ${user.login_type}).`);
+    if (isWeakerThan(user.password_hash, security.passwordHashCost)) {
+      // Hashes made at an older, lower cost are upgraded now that the password is at hand; only if unchanged meanwhile.
+      await services.db.query('update users set password_hash = $2 where id = $1 and password_hash = $3',
+        [user.id, await hashPassword(body.password, security.passwordHashCost), user.password_hash]);
+    }
     return c.json({ session_token: await issueSessionToken(services.db, user.id) }, 201);
   });
 
+  /**
+   * Answers before doing anything that depends on the account: the throttles
+   * are keyed by the email as typed, the passcode and its hash are made for
+   * every request, and the one statement that stores it (or finds no password
+   * account and stores nothing) runs after the answer, as does the mail.
+   */
   app.post('/api/v2/users/otp/request', async (c) => {
     const body = await readBody(c.req.raw, s.RequestOneTimePasscodeRequest);
-    const user = await findUserByEmail(services.db, body.email);
-    // The answer is the same whether or not the account exists.
-    if (user !== null && !user.is_system && user.login_type === 'password') {
-      const passcode = `${randomCode(4)}-${randomCode(4)}`;
-      await inTransaction(services, async (tx, notify) => {
-        await tx.query(
-          `insert into one_time_passcodes (user_id, code_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))
-           on conflict (user_id) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at`,
-          [user.id, hashSecret(passcode), ONE_TIME_PASSCODE_LIFETIME_MINUTES],
-        );
-        await notify({ userId: user.id, templateId: TEMPLATE_IDS.oneTimePasscode, labels: { passcode }, targets: [user.id] });
-      });
-    }
+    const account = accountKey(body.email);
+    const client = clientAddress(c);
+    // A reset in progress is not replaced while its account's window is closed.
+    const verdict = strictest(throttles.passcodeRequestsByAccount.check(account), throttles.passcodeRequestsByClient.check(client));
+    if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
+    throttles.passcodeRequestsByAccount.record(account);
+    throttles.passcodeRequestsByClient.record(client);
+    const passcode = newPasscode();
+    const codeHash = passcodeHash(passcode);
+    security.background.start('issuing a one-time passcode', async () => {
+      const { rows } = await services.db.query<{ email: string }>(
+        `with account as (
+           select id, email from users where lower(email) = lower($1) and login_type = 'password' and not is_system
+         ), stored as (
+           insert into one_time_passcodes (user_id, code_hash, expires_at, failed_attempts)
+           select id, $2, now() + make_interval(mins => $3), 0 from account
+           on conflict (user_id) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0
+           returning user_id
+         )
+         select account.email from account join stored on stored.user_id = account.id`,
+        [account, codeHash, ONE_TIME_PASSCODE_LIFETIME_MINUTES],
+      );
+      const recipient = rows[0];
+      if (recipient !== undefined) await security.mailbox.send({ to: recipient.email, ...passcodeMail(passcode) });
+    });
     return c.body(null, 204);
   });
 
   app.post('/api/v2/users/otp/change-password', async (c) => {
     const body = await readBody(c.req.raw, s.ChangePasswordWithOneTimePasscodeRequest);
-    const wrong = () => unauthorized('Incorrect email or one-time passcode.');
+    const client = clientAddress(c);
+    const verdict = throttles.failuresByClient.check(client);
+    if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
+    // One answer for every refusal: an unknown email, a non-password account, a wrong, used, expired or void passcode.
+    const wrong = () => {
+      throttles.failuresByClient.record(client);
+      return unauthorized('Incorrect email or one-time passcode.');
+    };
     const user = await findUserByEmail(services.db, body.email);
-    if (user === null) throw wrong();
-    const { rows } = await services.db.query<{ code_hash: string; expired: boolean }>(
-      'select code_hash, expires_at <= now() as expired from one_time_passcodes where user_id = $1', [user.id]);
+    if (user === null || user.is_system || user.login_type !== 'password') throw wrong();
+    const codeHash = passcodeHash(body.one_time_passcode);
+    // A first look, so that the password rules and the costly hashing run only for the right passcode; the
+    // statement that consumes it below decides, atomically.
+    const { rows } = await services.db.query<{ code_hash: string }>(
+      'select code_hash from one_time_passcodes where user_id = $1 and expires_at > now() and failed_attempts < $2',
+      [user.id, PASSCODE_MAX_FAILED_ATTEMPTS]);
     const stored = rows[0];
-    if (stored === undefined || stored.expired || !sameHash(stored.code_hash, hashSecret(body.one_time_passcode.trim().toUpperCase()))) {
+    if (stored === undefined) throw wrong();
+    if (!sameHash(stored.code_hash, codeHash)) {
+      const counted = await services.db.query<{ failed_attempts: number }>(
+        'update one_time_passcodes set failed_attempts = failed_attempts + 1 where user_id = $1 returning failed_attempts', [user.id]);
+      if ((counted.rows[0]?.failed_attempts ?? 0) >= PASSCODE_MAX_FAILED_ATTEMPTS) {
+        await services.db.query('delete from one_time_passcodes where user_id = $1 and failed_attempts >= $2', [user.id, PASSCODE_MAX_FAILED_ATTEMPTS]);
+      }
       throw wrong();
     }
+    // A refused new password leaves the passcode valid, so the user can try a better one.
     const problem = checkPassword(body.password, { username: user.username, email: user.email });
     if (problem !== null) throw badRequest('Invalid password.', [{ field: 'password', detail: problem }]);
     if (await verifyPassword(body.password, user.password_hash)) {
       throw badRequest('Invalid password.', [{ field: 'password', detail: 'The new password must differ from the old one.' }]);
     }
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, security.passwordHashCost);
     await inTransaction(services, async (tx) => {
-      await tx.query(`update users set password_hash = $2, updated_at = now() where id = $1`, [user.id, passwordHash]);
-      await tx.query('delete from one_time_passcodes where user_id = $1', [user.id]);
+      // Single use under concurrency: of several requests holding the same passcode, one deletes the row.
+      const consumed = await tx.query(
+        `delete from one_time_passcodes where user_id = $1 and code_hash = $2 and expires_at > now() and failed_attempts < $3
+         returning user_id`,
+        [user.id, codeHash, PASSCODE_MAX_FAILED_ATTEMPTS]);
+      if (consumed.rows.length === 0) throw wrong();
+      const changed = await tx.query(
+        `update users set password_hash = $2, updated_at = now() where id = $1 and login_type = 'password' returning id`,
+        [user.id, passwordHash]);
+      if (changed.rows.length === 0) throw wrong();
       await revokeUserCredentials(tx, user.id);
     });
     return c.body(null, 204);
@@ -100,7 +183,14 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices): void
       throw badRequest('Unsupported login type.', [{ field: 'to_type', detail: `must be one of: ${CONVERTIBLE_LOGIN_TYPES.join(', ')}` }]);
     }
     if (caller.login_type !== 'password') throw badRequest(`Only password accounts can convert (this one is ${caller.login_type}).`);
-    if (!(await verifyPassword(body.password, caller.password_hash))) throw new PlatformError(403, 'Incorrect password.');
+    // The password is checked here too: the same throttle as login, or a session token would be a guessing oracle.
+    const account = accountKey(caller.email);
+    const verdict = throttles.loginFailuresByAccount.check(account);
+    if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
+    if (!(await verifyPassword(body.password, caller.password_hash))) {
+      throttles.loginFailuresByAccount.record(account);
+      throw new PlatformError(403, 'Incorrect password.');
+    }
     const state = randomBytes(24).toString('base64url');
     const { rows } = await services.db.query<{ expires_at: Date }>(
       `insert into login_conversions (state_hash, user_id, to_type, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))

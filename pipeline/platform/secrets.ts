@@ -4,31 +4,64 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+/** scrypt's work factors: N (CPU and memory, a power of two), r (block size), p (parallelism). */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
 
-function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+/** Current guidance (OWASP): N=2^17, r=8, p=1, which takes 128 MiB and about a third of a second per hash. */
+export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+/** A stored hash asking for more memory than this is treated as malformed rather than computed. */
+const MAX_SCRYPT_MEMORY = 1024 * 1024 * 1024;
+
+/** scrypt needs about 128 x N x r bytes; maxmem gets twice that so the default cost (128 MiB) fits with room. */
+function scryptMemory(cost: ScryptCost): number {
+  return 2 * 128 * cost.N * cost.r;
+}
+
+function scryptAsync(password: string, salt: Buffer, cost: ScryptCost, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, keyLength, { N, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password, salt, keyLength, { ...cost, maxmem: scryptMemory(cost) }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, both base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SCRYPT.saltLength);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** `scrypt$N$r$p$salt$hash`, both base64url; the cost is stored, so hashes made at another cost still verify. */
+export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_SCRYPT_COST): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scryptAsync(password, salt, cost, KEY_LENGTH);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** The cost a stored hash was made with; null when it is not a well-formed scrypt hash. */
+export function storedCost(stored: string | null): ScryptCost | null {
+  const parts = (stored ?? '').split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  if (N === undefined || r === undefined || p === undefined) return null;
+  if (![N, r, p].every((value) => Number.isSafeInteger(value) && value > 0)) return null;
+  return { N, r, p };
+}
+
+/** True when a stored hash was made at a lower cost than `cost` (it is upgraded at the next successful login). */
+export function isWeakerThan(stored: string | null, cost: ScryptCost): boolean {
+  const found = storedCost(stored);
+  return found !== null && (found.N < cost.N || found.r < cost.r || found.p < cost.p);
 }
 
 /** Checks a password against a stored hash in constant time; false for any malformed hash. */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const cost = storedCost(stored);
   const parts = (stored ?? '').split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  if (N === undefined || r === undefined || p === undefined || expected.length === 0) return false;
-  const actual = await scryptAsync(password, salt, N, r, p, expected.length);
-  return timingSafeEqual(actual, expected);
+  if (cost === null || expected.length === 0 || scryptMemory(cost) > MAX_SCRYPT_MEMORY) return false;
+  // scrypt refuses some stored parameters (N not a power of two): that hash is malformed too.
+  const actual = await scryptAsync(password, salt, cost, expected.length).catch(() => null);
+  return actual !== null && timingSafeEqual(actual, expected);
 }
 
 /** Hash of a high-entropy secret (tokens, passcodes, states): SHA-256, base64url. */

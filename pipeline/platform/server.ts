@@ -1,13 +1,16 @@
 /**
- * Serves the reference platform over HTTP: the API on `port`, and the embedded
+ * Serves the reference platform over HTTP: the API on `port`, the embedded
  * agent's debug routes on a second port of the same host (as a workspace
- * agent's debug server is its own address).
+ * agent's debug server is its own address), and the mail catcher on a third,
+ * always on loopback.
  */
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createAgentDebugApp } from './agent-debug.ts';
 import { createPlatformApp } from './app.ts';
 import { openPlatformCore, type PlatformCore, type PlatformCoreOptions } from './core.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+import type { MailboxReader } from './mailbox.ts';
 
 export interface ReferencePlatformOptions extends PlatformCoreOptions {
   /** Default 127.0.0.1. */
@@ -16,6 +19,8 @@ export interface ReferencePlatformOptions extends PlatformCoreOptions {
   readonly port?: number;
   /** Port of the agent debug server; default 0 (a free port). */
   readonly agentDebugPort?: number;
+  /** Port of the mail catcher, always on 127.0.0.1; default 0 (a free port). */
+  readonly mailCatcherPort?: number;
 }
 
 export interface ReferencePlatform {
@@ -27,7 +32,11 @@ export interface ReferencePlatform {
   readonly owner: { readonly email: string; readonly password?: string };
   /** The embedded agent's token (new at each start). */
   readonly agentToken: string;
-  /** Stops both servers (open streams are cut) and closes the database. */
+  /** The mail catcher's address on 127.0.0.1, its key included (outgoing mail: passcodes). */
+  readonly mailCatcherUrl: string;
+  /** Outgoing mail, read directly (tests). */
+  readonly mailbox: MailboxReader;
+  /** Stops the servers (open streams are cut) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -58,26 +67,33 @@ export function baseUrl(host: string, port: number): string {
 }
 
 /** Serves an opened core; the core is closed with the servers. */
-export async function servePlatform(core: PlatformCore, options: { host?: string; port?: number; agentDebugPort?: number } = {}) {
+export async function servePlatform(
+  core: PlatformCore,
+  options: { host?: string; port?: number; agentDebugPort?: number; mailCatcherPort?: number } = {},
+) {
   const host = options.host ?? '127.0.0.1';
   const listenerOptions = { overrideGlobalObjects: false };
-  const api = createServer(getRequestListener(createPlatformApp(core.services).fetch, listenerOptions));
+  const api = createServer(getRequestListener(createPlatformApp(core.services, core.accountSecurity).fetch, listenerOptions));
   const debug = createServer(getRequestListener(createAgentDebugApp(core.services).fetch, listenerOptions));
+  let catcher: MailCatcher | null = null;
+  const stopCatcher = async () => catcher?.close();
   try {
     const port = await listen(api, host, options.port ?? 0);
     const url = baseUrl(host, port);
     core.setAddress({ publicUrl: url, appHost: `*.apps.localhost:${port}` });
     const debugPort = await listen(debug, host, options.agentDebugPort ?? 0);
+    catcher = await startMailCatcher(core.mailbox, options.mailCatcherPort ?? 0);
     return {
       url,
       agentDebugUrl: baseUrl(host, debugPort),
+      mailCatcherUrl: catcher.url,
       close: async () => {
-        await Promise.all([stop(api), stop(debug)]);
+        await Promise.all([stop(api), stop(debug), stopCatcher()]);
         await core.close();
       },
     };
   } catch (error) {
-    await Promise.all([stop(api), stop(debug)]);
+    await Promise.all([stop(api), stop(debug), stopCatcher()]);
     await core.close();
     throw error;
   }
@@ -89,7 +105,15 @@ export async function startReferencePlatform(options: ReferencePlatformOptions =
   const core = await openPlatformCore({ ...options, owner });
   const served = await servePlatform(core, options);
   const shown = core.owner.password === undefined ? { email: core.owner.email } : { email: core.owner.email, password: core.owner.password };
-  return { url: served.url, agentDebugUrl: served.agentDebugUrl, owner: shown, agentToken: core.agentToken, close: served.close };
+  return {
+    url: served.url,
+    agentDebugUrl: served.agentDebugUrl,
+    owner: shown,
+    agentToken: core.agentToken,
+    mailCatcherUrl: served.mailCatcherUrl,
+    mailbox: core.mailbox,
+    close: served.close,
+  };
 }
 
 /** `PLATFORM_OWNER_EMAIL` / `PLATFORM_OWNER_PASSWORD`, when set, name the owner created on first start. */

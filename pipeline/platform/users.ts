@@ -1,7 +1,7 @@
 /** Accounts: rows, lookups, creation, and the owner created on first start. */
 import type { Sql, PlatformDb } from './database.ts';
 import { checkPassword } from './password-rules.ts';
-import { hashPassword } from './secrets.ts';
+import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './secrets.ts';
 import { randomBytes } from 'node:crypto';
 
 export type Role = 'owner' | 'member';
@@ -54,13 +54,13 @@ export interface NewUser {
   readonly password?: string;
 }
 
-/** Creates an account (password hashed with scrypt) in the default organization. */
-export async function createUser(sql: Sql, user: NewUser): Promise<UserRow> {
+/** Creates an account (password hashed with scrypt at `passwordHashCost`) in the default organization. */
+export async function createUser(sql: Sql, user: NewUser, passwordHashCost: ScryptCost = DEFAULT_SCRYPT_COST): Promise<UserRow> {
   let passwordHash: string | null = null;
   if (user.password !== undefined) {
     const problem = checkPassword(user.password, { username: user.username, email: user.email });
     if (problem !== null) throw new Error(`password for ${user.email} rejected: ${problem}`);
-    passwordHash = await hashPassword(user.password);
+    passwordHash = await hashPassword(user.password, passwordHashCost);
   }
   const { rows } = await sql.query<UserRow>(
     `insert into users (email, username, name, role, login_type, password_hash, organization_id)
@@ -93,7 +93,11 @@ export interface OwnerBootstrap {
  * and that workspace's agent `main`, in one transaction. The password is the
  * given one, else generated and returned once.
  */
-export async function ensureOwner(db: PlatformDb, wanted: { email?: string; password?: string }): Promise<OwnerBootstrap> {
+export async function ensureOwner(
+  db: PlatformDb,
+  wanted: { email?: string; password?: string },
+  passwordHashCost: ScryptCost = DEFAULT_SCRYPT_COST,
+): Promise<OwnerBootstrap> {
   return db.transaction(async (tx) => {
     const existing = await tx.query<{ email: string }>(`select email from users where role = 'owner' and not is_system order by created_at limit 1`);
     const found = existing.rows[0];
@@ -101,7 +105,7 @@ export async function ensureOwner(db: PlatformDb, wanted: { email?: string; pass
     const email = (wanted.email ?? 'owner@example.com').toLowerCase();
     const generated = wanted.password === undefined ? generatePassword() : undefined;
     const username = email.split('@')[0]?.replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'owner';
-    const owner = await createUser(tx, { email, username, name: 'Owner', role: 'owner', password: wanted.password ?? generated ?? '' });
+    const owner = await createUser(tx, { email, username, name: 'Owner', role: 'owner', password: wanted.password ?? generated ?? '' }, passwordHashCost);
     const workspace = await tx.query<{ id: string }>(
       `insert into workspaces (owner_id, name, template_name, deadline) values ($1, 'dev', 'docker', now() + interval '8 hours') returning id`,
       [owner.id],

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../pipeline/platform/migrations.ts';
 import { openPlatformCore, servePlatform } from '../../pipeline/platform/index.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 
@@ -70,7 +71,7 @@ describe('persistence', () => {
         expect((await logs(first.agentToken)).status).toBe(401);
         expect((await logs(core.agentToken)).status).toBe(200);
         const migrations = await core.services.db.query<{ count: number }>('select count(*)::int as count from schema_migrations');
-        expect(migrations.rows[0]?.count).toBe(4);
+        expect(migrations.rows[0]?.count).toBe(MIGRATIONS.length);
       } finally {
         await second.close();
       }

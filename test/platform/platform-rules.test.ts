@@ -1,6 +1,7 @@
 /** The reference platform called directly: expiry, hashing at rest, limits, and errors that say nothing secret. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, issueSessionToken, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-rules-7' };
 const MEMBER = { email: 'pat@example.com', password: 'Copper-Willow-rules-3' };
@@ -12,9 +13,9 @@ const logLines: string[] = [];
 const issued: string[] = [];
 
 beforeAll(async () => {
-  core = await openPlatformCore({ owner: OWNER, log: (line) => logLines.push(line) });
+  core = await openPlatformCore({ owner: OWNER, log: (line) => logLines.push(line), passwordHashCost: TEST_PASSWORD_HASH_COST });
   platform = await servePlatform(core);
-  memberId = (await createUser(core.services.db, { ...MEMBER, username: 'pat', role: 'member' })).id;
+  memberId = (await createUser(core.services.db, { ...MEMBER, username: 'pat', role: 'member' }, core.passwordHashCost)).id;
 });
 afterAll(() => platform.close());
 
@@ -60,6 +61,16 @@ describe('credentials', () => {
     expect(dump).not.toContain(core.agentToken.slice(11));
   });
 
+  it('upgrades a password hash made at a lower cost at the next login', async () => {
+    const password = 'Copper-Kettle-upgrade-5';
+    const user = await createUser(core.services.db, { email: 'old@example.com', username: 'oldhash', role: 'member', password }, { N: 1024, r: 8, p: 1 });
+    expect(user.password_hash).toMatch(/^scrypt\$1024\$/);
+    await login('old@example.com', password);
+    const { rows } = await core.services.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.id]);
+    expect(rows[0]?.password_hash).toMatch(new RegExp(`^scrypt\\$${core.passwordHashCost.N}\\$`));
+    await login('old@example.com', password);
+  });
+
   it('keeps agent tokens to agent operations', async () => {
     expect((await call('GET', '/api/v2/notifications/settings', core.agentToken)).status).toBe(403);
     expect((await call('GET', '/api/v2/workspaces', core.agentToken)).status).toBe(403);
@@ -67,9 +78,9 @@ describe('credentials', () => {
 
   it('refuses an expired one-time passcode', async () => {
     await call('POST', '/api/v2/users/otp/request', undefined, JSON.stringify({ email: MEMBER.email }));
-    const token = await issueSessionToken(core.services.db, memberId);
-    const inbox = (await (await call('GET', '/api/v2/notifications/inbox', token)).json()) as { notifications: { content: string }[] };
-    const passcode = /\*\*(\S+)\*\*/.exec(inbox.notifications[0]?.content ?? '')?.[1] ?? '';
+    const passcode = (await passcodeFromMailbox(core, MEMBER.email)) ?? '';
+    expect(passcode).not.toBe('');
+    issued.push(passcode);
     await core.services.db.query(`update one_time_passcodes set expires_at = now() - interval '1 second'`);
     const body = JSON.stringify({ email: MEMBER.email, one_time_passcode: passcode, password: 'Fresh-Meadow-Passw0rd' });
     expect((await call('POST', '/api/v2/users/otp/change-password', undefined, body)).status).toBe(401);

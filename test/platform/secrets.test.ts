@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashSecret, newSealingKey, newToken, sameHash, seal, splitToken, unseal, verifyPassword } from '../../pipeline/platform/secrets.ts';
+import {
+  DEFAULT_SCRYPT_COST, hashPassword, hashSecret, isWeakerThan, newSealingKey, newToken, sameHash, seal, splitToken, storedCost, unseal, verifyPassword,
+} from '../../pipeline/platform/secrets.ts';
 
 describe('passwords', () => {
-  it('hashes with scrypt and a fresh salt, and verifies', async () => {
+  it('hashes with scrypt at N=2^17, r=8, p=1 by default, with a fresh salt, and verifies', async () => {
+    expect(DEFAULT_SCRYPT_COST).toEqual({ N: 131072, r: 8, p: 1 });
     const first = await hashPassword('Blue-Otter-Rides-42');
     const second = await hashPassword('Blue-Otter-Rides-42');
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('Blue-Otter');
     expect(await verifyPassword('Blue-Otter-Rides-42', first)).toBe(true);
     expect(await verifyPassword('blue-otter-rides-42', first)).toBe(false);
   });
 
+  it('verifies hashes made at another cost (the cost is stored in the hash)', async () => {
+    const old = await hashPassword('Blue-Otter-Rides-42', { N: 16384, r: 8, p: 1 });
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('Blue-Otter-Rides-42', old)).toBe(true);
+    expect(storedCost(old)).toEqual({ N: 16384, r: 8, p: 1 });
+    expect(isWeakerThan(old, DEFAULT_SCRYPT_COST)).toBe(true);
+    expect(isWeakerThan(await hashPassword('x', DEFAULT_SCRYPT_COST), DEFAULT_SCRYPT_COST)).toBe(false);
+    expect(isWeakerThan(null, DEFAULT_SCRYPT_COST)).toBe(false);
+  });
+
   it('refuses a missing or malformed hash', async () => {
-    for (const stored of [null, '', 'plain', 'scrypt$1$2$3', 'bcrypt$16384$8$1$c2FsdA$aGFzaA']) {
+    const unusable = ['scrypt$1000$8$1$c2FsdA$aGFzaA', 'scrypt$1073741824$8$1$c2FsdA$aGFzaA', 'scrypt$x$8$1$c2FsdA$aGFzaA'];
+    for (const stored of [null, '', 'plain', 'scrypt$1$2$3', 'bcrypt$16384$8$1$c2FsdA$aGFzaA', ...unusable]) {
       expect(await verifyPassword('anything', stored)).toBe(false);
     }
   });

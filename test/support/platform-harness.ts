@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, openPlatformCore, servePlatform, type PlatformCore, type ScryptCost } from '../../pipeline/platform/index.ts';
 import { createPlatformProxy, type PlatformProxyOptions } from '../../pipeline/proxy/index.ts';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.ts';
 
@@ -18,6 +18,23 @@ export type ProxyTuning = Omit<PlatformProxyOptions, 'platformUrl' | 'agentDebug
 
 /** The reference platform as served: its API and agent debug base URLs. */
 export type ServedPlatform = Awaited<ReturnType<typeof servePlatform>>;
+
+/**
+ * The scrypt cost the suites open the platform with: the default (N=2^17) takes
+ * about 0.3 s a hash, and the suites hash hundreds of times. Not a weaker
+ * production setting: `ask platform serve` has no way to choose it.
+ */
+export const TEST_PASSWORD_HASH_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
+
+/**
+ * The passcode in the newest mail to `email`, once the work started after
+ * answering has finished; undefined when none was sent.
+ */
+export async function passcodeFromMailbox(core: PlatformCore, email: string): Promise<string | undefined> {
+  await core.settled();
+  const mail = (await core.mailbox.list()).filter((message) => message.to === email.toLowerCase()).at(-1);
+  return /\b([A-Z2-9]{4}-[A-Z2-9]{4})\b/.exec(mail?.text ?? '')?.[1];
+}
 
 /** The owner the reference platform is opened with. */
 export const OWNER = { email: 'owner@example.com', password: 'Granite-Falcon-e2e-91' } as const;
@@ -68,9 +85,9 @@ export interface PlatformBehindProxy {
  * front of its API and agent debug servers. No one is logged in yet.
  */
 export async function startPlatformBehindProxy(): Promise<PlatformBehindProxy> {
-  const core = await openPlatformCore({ owner: OWNER });
+  const core = await openPlatformCore({ owner: OWNER, passwordHashCost: TEST_PASSWORD_HASH_COST });
   const platform = await servePlatform(core);
-  const memberId = (await createUser(core.services.db, { ...MEMBER, username: 'member', role: 'member' })).id;
+  const memberId = (await createUser(core.services.db, { ...MEMBER, username: 'member', role: 'member' }, core.passwordHashCost)).id;
   const server = await serveProxy(createPlatformProxy({ platformUrl: platform.url, agentDebugUrl: platform.agentDebugUrl }));
   return {
     core,

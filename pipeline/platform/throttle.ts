@@ -1,0 +1,110 @@
+/**
+ * Attempt throttling with exponential back-off, in memory, on an injectable
+ * clock (tests move time instead of sleeping).
+ *
+ * A key (an account's email, a client's address) may make `freeAttempts`
+ * attempts; the attempt that reaches that number, and each one after it, closes
+ * the key for `firstDelayMs`, doubled per further attempt, up to `maxDelayMs`.
+ * Attempts refused while closed are not counted (they did nothing). A key is
+ * forgotten `forgetAfterMs` after its last attempt, or when it is reset.
+ */
+import { messageResponse } from './errors.ts';
+
+export interface ThrottlePolicy {
+  readonly freeAttempts: number;
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly forgetAfterMs: number;
+}
+
+/** Milliseconds since the epoch, like `Date.now`. */
+export type Clock = () => number;
+
+export type ThrottleVerdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number };
+
+interface KeyState {
+  attempts: number;
+  closedUntil: number;
+  lastAttemptAt: number;
+}
+
+const ALLOWED: ThrottleVerdict = { allowed: true };
+
+/** Beyond this many keys the oldest are dropped, so a spray of made-up keys cannot exhaust memory. */
+export const DEFAULT_MAX_THROTTLE_KEYS = 100_000;
+
+export class AttemptThrottle {
+  private readonly keys = new Map<string, KeyState>();
+
+  constructor(
+    private readonly policy: ThrottlePolicy,
+    private readonly clock: Clock,
+    private readonly maxKeys = DEFAULT_MAX_THROTTLE_KEYS,
+  ) {}
+
+  /** Whether `key` may make an attempt now. */
+  check(key: string): ThrottleVerdict {
+    const state = this.current(key);
+    if (state === undefined) return ALLOWED;
+    const wait = state.closedUntil - this.clock();
+    return wait > 0 ? { allowed: false, retryAfterMs: wait } : ALLOWED;
+  }
+
+  /** Counts one attempt by `key` (a failure, or a request that costs something). */
+  record(key: string): void {
+    const now = this.clock();
+    const state = this.current(key) ?? { attempts: 0, closedUntil: 0, lastAttemptAt: now };
+    state.attempts += 1;
+    state.lastAttemptAt = now;
+    const over = state.attempts - this.policy.freeAttempts;
+    if (over >= 0) {
+      // 2 ** over grows past maxDelayMs long before it overflows; Math.min keeps it there.
+      state.closedUntil = now + Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** Math.min(over, 40));
+    }
+    // Re-inserting keeps the map in order of last attempt, oldest first, for eviction.
+    this.keys.delete(key);
+    this.keys.set(key, state);
+    this.evict(now);
+  }
+
+  /** Forgets `key` (after a success that proves the attempts were its owner's). */
+  reset(key: string): void {
+    this.keys.delete(key);
+  }
+
+  private current(key: string): KeyState | undefined {
+    const state = this.keys.get(key);
+    if (state !== undefined && this.clock() - state.lastAttemptAt >= this.policy.forgetAfterMs) {
+      this.keys.delete(key);
+      return undefined;
+    }
+    return state;
+  }
+
+  private evict(now: number): void {
+    if (this.keys.size <= this.maxKeys) return;
+    for (const [key, state] of this.keys) {
+      if (this.keys.size <= this.maxKeys) return;
+      if (now - state.lastAttemptAt >= this.policy.forgetAfterMs || state.closedUntil <= now) this.keys.delete(key);
+    }
+    for (const key of this.keys.keys()) {
+      if (this.keys.size <= this.maxKeys) return;
+      this.keys.delete(key);
+    }
+  }
+}
+
+/** The longest wait among several verdicts; allowed when all allow. */
+export function strictest(...verdicts: readonly ThrottleVerdict[]): ThrottleVerdict {
+  let wait = 0;
+  for (const verdict of verdicts) if (!verdict.allowed) wait = Math.max(wait, verdict.retryAfterMs);
+  return wait > 0 ? { allowed: false, retryAfterMs: wait } : ALLOWED;
+}
+
+/** 429 with a `Response` body and `Retry-After` in whole seconds (rounded up). */
+export function tooManyAttempts(retryAfterMs: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const response = messageResponse(429, 'Too many attempts.', { detail: `try again in ${seconds} s` });
+  response.headers.set('retry-after', String(seconds));
+  return response;
+}
