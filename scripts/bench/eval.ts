@@ -1,15 +1,16 @@
 /**
- * Retrieval evaluation helpers shared by `scripts/bench/search.ts` and `test/eval/eval.test.ts`:
- * the labelled queries of `test/eval/queries.json`, MRR@k and recall@k, the per-page cap applied
- * to another engine's ranking, and the digest of `content-fixtures` (the committed one when it
- * is current, else one built into a temporary folder with the offline distiller).
+ * Retrieval evaluation helpers shared by `scripts/bench/search.ts` and the tests of `test/eval/`:
+ * the labelled queries of `test/eval/queries.json`, MRR@k and recall@k (per query kind, whatever
+ * kinds a query set has), the per-page cap applied to another engine's ranking, and the digest of
+ * `content-fixtures` (the committed one when it is current, else one built into a temporary folder
+ * with the offline distiller).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDigest } from '../../pipeline/build/build.ts';
-import { hashContentFiles } from '../../pipeline/content/index.ts';
+import { checkDigest } from '../../pipeline/build/check.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 
@@ -24,12 +25,14 @@ export const EVAL_K = 6;
 /** The spec's default `perDocCap`, applied to every engine alike. */
 export const EVAL_PER_PAGE_CAP = 2;
 
+/** The kinds of `test/eval/queries.json` (content-fixtures). */
 export const QUERY_KINDS = ['keyword', 'identifier', 'error', 'question'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
-export interface EvalQuery {
+/** A labelled query, its relevant ids resolved to section ids of the corpus it runs on. */
+export interface EvalQuery<K extends string = string> {
   readonly query: string;
-  readonly kind: QueryKind;
+  readonly kind: K;
   /** Section ids that answer the query, the most specific first. */
   readonly relevant: readonly string[];
 }
@@ -39,11 +42,11 @@ function isKind(value: unknown): value is QueryKind {
 }
 
 /** Reads and checks the labelled query set. */
-export async function loadEvalQueries(file = QUERIES_FILE): Promise<EvalQuery[]> {
+export async function loadEvalQueries(file = QUERIES_FILE): Promise<EvalQuery<QueryKind>[]> {
   const data: unknown = JSON.parse(await readFile(file, 'utf8'));
   const list = typeof data === 'object' && data !== null && 'queries' in data ? data.queries : undefined;
   if (!Array.isArray(list)) throw new Error(`${file}: no 'queries' array`);
-  return list.map((entry: unknown, at): EvalQuery => {
+  return list.map((entry: unknown, at): EvalQuery<QueryKind> => {
     const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
     const { query, kind, relevant } = record;
     if (typeof query !== 'string' || !isKind(kind) || !Array.isArray(relevant) || !relevant.every((id) => typeof id === 'string')) {
@@ -53,10 +56,23 @@ export async function loadEvalQueries(file = QUERIES_FILE): Promise<EvalQuery[]>
   });
 }
 
-/** The section id of a result url: the site URL and the leading `/` stripped (`/a/b#c` -> `a/b#c`). */
+/**
+ * The section id of a result url, by string: the site URL stripped, then the page part as a page's
+ * slug is made (no `/` at either end, no `.html`, `index` for the root): `/a/b/#c` -> `a/b#c`.
+ * A guess for urls of a corpus at hand; the quality figures map urls through the loaded sections
+ * instead (`sectionIdsByUrl`).
+ */
 export function urlToId(url: string, siteUrl = ''): string {
-  const local = siteUrl !== '' && url.startsWith(siteUrl.replace(/\/+$/, '')) ? url.slice(siteUrl.replace(/\/+$/, '').length) : url;
-  return local.replace(/^\/+/, '');
+  const base = siteUrl.replace(/\/+$/, '');
+  const local = base !== '' && url.startsWith(base) ? url.slice(base.length) : url;
+  const hash = local.indexOf('#');
+  const page = (hash === -1 ? local : local.slice(0, hash)).replace(/\.html$/, '').replace(/^\/+|\/+$/g, '');
+  return `${page === '' ? 'index' : page}${hash === -1 ? '' : local.slice(hash)}`;
+}
+
+/** Each loaded section's url (as the search tables and every result carry it) to its id. */
+export function sectionIdsByUrl(sections: Iterable<{ readonly id: string; readonly url: string }>): Map<string, string> {
+  return new Map(Array.from(sections, (section) => [section.url, section.id]));
 }
 
 /** The page of a section id (the part before `#`). */
@@ -108,11 +124,12 @@ export interface Metrics {
   readonly recall: number;
 }
 
-export interface EvalSummary {
+export interface EvalSummary<K extends string = string> {
   readonly overall: Metrics;
-  readonly byKind: Readonly<Record<QueryKind, Metrics>>;
+  /** Every kind asked for, a kind without queries at count 0. */
+  readonly byKind: Readonly<Record<K, Metrics>>;
   /** Per query, in input order: its score and the ranked ids. */
-  readonly perQuery: readonly { readonly query: EvalQuery; readonly ranked: readonly string[]; readonly score: QueryScore }[];
+  readonly perQuery: readonly { readonly query: EvalQuery<K>; readonly ranked: readonly string[]; readonly score: QueryScore }[];
 }
 
 function average(scores: readonly QueryScore[]): Metrics {
@@ -122,15 +139,18 @@ function average(scores: readonly QueryScore[]): Metrics {
   return { count, mrr: sum((score) => score.reciprocalRank) / count, recall: sum((score) => score.recall) / count };
 }
 
-/** Runs every query through `rank` (ids, best first, already capped) and averages MRR@k and recall@k, overall and per kind. */
-export function evaluate(queries: readonly EvalQuery[], rank: (query: string) => readonly string[], k = EVAL_K): EvalSummary {
+/**
+ * Runs every query through `rank` (ids, best first, already capped) and averages MRR@k and
+ * recall@k, overall and per kind of `kinds`.
+ */
+export function evaluate<K extends string>(queries: readonly EvalQuery<K>[], rank: (query: string) => readonly string[], kinds: readonly K[], k = EVAL_K): EvalSummary<K> {
   const perQuery = queries.map((query) => {
     const ranked = rank(query.query);
     return { query, ranked, score: scoreRanking(ranked, query.relevant, k) };
   });
   const byKind = Object.fromEntries(
-    QUERY_KINDS.map((kind) => [kind, average(perQuery.filter((entry) => entry.query.kind === kind).map((entry) => entry.score))]),
-  ) as Record<QueryKind, Metrics>;
+    kinds.map((kind) => [kind, average(perQuery.filter((entry) => entry.query.kind === kind).map((entry) => entry.score))]),
+  ) as Record<K, Metrics>;
   return { overall: average(perQuery.map((entry) => entry.score)), byKind, perQuery };
 }
 
@@ -144,14 +164,13 @@ export interface FixtureDigest {
   readonly dispose: () => Promise<void>;
 }
 
-/** True when `dir` holds a digest built from exactly the current files of `contentDir`. */
+/**
+ * True when `dir` holds a digest current with `contentDir` (`checkDigest`: the content files, the
+ * offline passes' versions, the search tables' schema and tokenizer).
+ */
 async function isCurrentDigest(dir: string, contentDir: string): Promise<boolean> {
   try {
-    const manifest = await readManifest(dir);
-    if (manifest === null) return false;
-    const files = await hashContentFiles(contentDir);
-    const keys = Object.keys(files);
-    return keys.length === Object.keys(manifest.files).length && keys.every((key) => manifest.files[key] === files[key]);
+    return !(await checkDigest(contentDir, dir)).stale;
   } catch {
     return false;
   }
@@ -159,7 +178,7 @@ async function isCurrentDigest(dir: string, contentDir: string): Promise<boolean
 
 /**
  * The digest of `content-fixtures`: the committed `digest/` when it is current (same content
- * files), else a fresh offline build into a temporary folder (`dispose` removes it).
+ * files, offline passes and search tables), else a fresh offline build into a temporary folder (`dispose` removes it).
  */
 export async function fixtureDigest(options: { readonly preferCommitted?: boolean } = {}): Promise<FixtureDigest> {
   if ((options.preferCommitted ?? true) && (await isCurrentDigest(COMMITTED_DIGEST_DIR, FIXTURES_DIR))) {

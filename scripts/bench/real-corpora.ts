@@ -3,11 +3,13 @@
  * which generator built it, and its labelled queries. Shared by the benchmarks and the tests
  * that hold the pipeline to real docs.
  */
+import GithubSlugger from 'github-slugger';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GeneratorName } from '../../pipeline/content/generators/index.ts';
-import { ROOT } from './eval.ts';
+import type { Section } from '../../pipeline/types.ts';
+import { ROOT, type EvalQuery } from './eval.ts';
 
 /** `../shared/eval` beside the repository (CI lays a copy of shared/ there too). */
 export const REAL_DOCS_DIR = path.resolve(ROOT, '..', 'shared', 'eval');
@@ -55,6 +57,51 @@ export async function loadRealQueries(file: string): Promise<RealQuery[]> {
     if (typeof data.id !== 'string' || typeof data.query !== 'string' || !Array.isArray(data.gold) || typeof data.kind !== 'string') {
       throw new Error(`${file}:${at + 1}: not { id, query, gold[], kind }`);
     }
+    if (!(REAL_QUERY_KINDS as readonly string[]).includes(data.kind)) throw new Error(`${file}:${at + 1}: unknown kind ${data.kind}`);
     return { id: data.id, query: data.query, gold: data.gold, kind: data.kind };
   });
+}
+
+/** The query kinds of `queries.jsonl`, in the order the tables show them. */
+export const REAL_QUERY_KINDS: readonly RealQueryKind[] = ['keyword', 'flag', 'error', 'question', 'task'];
+
+/**
+ * The id of the section a gold names, among sections loaded under the corpus's generator: its
+ * page by file, its heading by GitHub's slug of the heading text (as the golds were made, whatever
+ * anchor the generator gives); a gold naming the page's `#` title anchor means its intro.
+ * Undefined when no section fits.
+ */
+export function goldSectionId(
+  pages: readonly { readonly file: string; readonly slug: string }[],
+  sections: readonly Pick<Section, 'id' | 'pageSlug' | 'heading' | 'title'>[],
+  gold: string,
+): string | undefined {
+  const hash = gold.indexOf('#');
+  const file = hash === -1 ? gold : gold.slice(0, hash);
+  const slug = pages.find((page) => page.file === file)?.slug;
+  if (slug === undefined) return undefined;
+  const ofPage = sections.filter((section) => section.pageSlug === slug);
+  if (hash === -1) return ofPage[0]?.id;
+  const anchor = gold.slice(hash + 1);
+  const slugger = new GithubSlugger();
+  const byHeading = ofPage.find((section) => section.heading !== null && slugger.slug(section.heading) === anchor);
+  return (byHeading ?? (new GithubSlugger().slug(ofPage[0]?.title ?? '') === anchor ? ofPage[0] : undefined))?.id;
+}
+
+/** A corpus's labelled queries with their golds resolved to section ids; a gold no section fits stays as `missing:<gold>` (never found). */
+export async function realEvalQueries(
+  corpus: RealCorpus,
+  content: { readonly pages: readonly { readonly file: string; readonly slug: string }[]; readonly sections: readonly Section[] },
+): Promise<{ readonly queries: EvalQuery<RealQueryKind>[]; readonly unresolved: readonly string[] }> {
+  const unresolved: string[] = [];
+  const queries = (await loadRealQueries(corpus.queriesFile)).map((query) => ({
+    query: query.query,
+    kind: query.kind,
+    relevant: query.gold.map((gold) => {
+      const id = goldSectionId(content.pages, content.sections, gold);
+      if (id === undefined) unresolved.push(`${query.id} ${gold}`);
+      return id ?? `missing:${gold}`;
+    }),
+  }));
+  return { queries, unresolved };
 }

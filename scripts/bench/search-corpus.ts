@@ -3,11 +3,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentSiteOf } from '../../pipeline/build/check.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES, sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';
 import { buildSearchIndex, openSearchTables, SearchIndexError, searchTableFiles, type SearchTableSources } from '../../pipeline/search/index.ts';
-import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
+import type { DigestNode, GlossaryEntry, Page, Section } from '../../pipeline/types.ts';
+import { sectionIdsByUrl } from './eval.ts';
 
 export interface SectionDoc {
   readonly id: string;
@@ -41,15 +43,26 @@ export interface Corpus {
   readonly nodes: ReadonlyMap<string, DigestNode>;
   readonly glossary: readonly GlossaryEntry[];
   readonly siteUrl: string;
-  /** Our `search/index.json` as the build wrote it. */
   /** Our search tables as the digest holds them (the three files' texts). */
   readonly tables: SearchTableSources;
 }
 
-export async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?: string): Promise<Corpus> {
+/** A corpus read from a digest folder and its content. */
+export interface LoadedCorpus extends Corpus {
+  /** The pages, loaded under the generator and site options the digest was built with. */
+  readonly pages: readonly Page[];
+  /** Each section's url to its id: how a result of ours (a url) is turned back into a section. */
+  readonly idByUrl: ReadonlyMap<string, string>;
+}
+
+/**
+ * A digest and its content: the content loaded with the site options the manifest records (its
+ * generator, url style, exclusions), so that section ids and urls are the digest's own.
+ */
+export async function readCorpus(contentDir: string, digestDir: string, chunkCacheDir?: string): Promise<LoadedCorpus> {
   const manifest = await readManifest(digestDir);
   if (manifest === null) throw new Error(`${digestDir}: no digest`);
-  const content = await loadContent({ contentDir, siteUrl: manifest.siteUrl, ...(chunkCacheDir === undefined ? {} : { cacheDir: chunkCacheDir }) });
+  const content = await loadContent({ contentDir, ...contentSiteOf(manifest), ...(chunkCacheDir === undefined ? {} : { cacheDir: chunkCacheDir }) });
   const nodes = new Map<string, DigestNode>();
   for (const id of Object.keys(manifest.sections)) {
     const node = await readNode(digestDir, sectionFilePath(id));
@@ -69,7 +82,16 @@ export async function readCorpus(contentDir: string, digestDir: string, chunkCac
     for (const [relative, text] of files) await writeFile(path.join(digestDir, relative), text);
     tables = await readTableTexts(digestDir);
   }
-  return { sections: content.sections, docs: sectionDocs(content.sections), nodes, glossary, siteUrl: manifest.siteUrl, tables };
+  return {
+    pages: content.pages,
+    sections: content.sections,
+    idByUrl: sectionIdsByUrl(content.sections),
+    docs: sectionDocs(content.sections),
+    nodes,
+    glossary,
+    siteUrl: manifest.siteUrl,
+    tables,
+  };
 }
 
 function isMissingFile(error: unknown): boolean {

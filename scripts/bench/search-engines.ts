@@ -268,11 +268,12 @@ const lunrKind: EngineKind = {
 
 /**
  * A plain BM25F baseline: lowercase alphanumeric tokens (no stemming, no stopwords, no prefix),
- * per-field length normalisation, field weights title 3, heading 2, body 1, k1 1.2, b 0.75.
+ * per-field length normalisation, field weights title 3, heading 3, body 1, k1 1.2, b 0.75 (the
+ * baseline the search issue names).
  */
 const BM25F_K1 = 1.2;
 const BM25F_B = 0.75;
-const BM25F_WEIGHTS = [3, 2, 1] as const;
+const BM25F_WEIGHTS = [3, 3, 1] as const;
 const plainTokens = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
 
 function bm25f(corpus: Corpus): Engine {

@@ -2,19 +2,21 @@
  * Retrieval quality of the keyword scorer on content-fixtures and its labelled queries
  * (`queries.json`): MRR@6 and recall@6, overall and per query kind, must not drop below the
  * floors. The tables are the committed `digest/` when it is current with the fixtures, else a
- * fresh offline build into a temporary folder. `npm run bench:search` prints the same figures
- * beside other engines; a scorer change that raises them should raise the floors too.
+ * fresh offline build into a temporary folder; results are mapped to sections by url, over the
+ * content loaded with the digest's own site options (its generator). `npm run bench:search`
+ * prints the same figures beside other engines and the real-docs corpora
+ * (`real-quality.test.ts`); a scorer change that raises them should raise the floors too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSearchIndex, searchKeyword, type SearchIndex } from '../../pipeline/search/index.ts';
+import { loadSearchIndex, type SearchIndex } from '../../pipeline/search/index.ts';
+import { loadDigestContent, ourRanking } from '../../scripts/bench/eval-corpora.ts';
 import {
-  EVAL_K,
-  EVAL_PER_PAGE_CAP,
   evaluate,
   fixtureDigest,
+  FIXTURES_DIR,
   loadEvalQueries,
   QUERY_KINDS,
-  urlToId,
+  sectionIdsByUrl,
   type EvalQuery,
   type EvalSummary,
   type FixtureDigest,
@@ -37,16 +39,15 @@ const KIND_FLOORS: Readonly<Record<QueryKind, { readonly mrr: number; readonly r
 
 let digest: FixtureDigest;
 let index: SearchIndex;
-let queries: EvalQuery[];
-let summary: EvalSummary;
+let queries: EvalQuery<QueryKind>[];
+let summary: EvalSummary<QueryKind>;
 
 beforeAll(async () => {
   digest = await fixtureDigest();
   index = await loadSearchIndex(digest.dir);
   queries = await loadEvalQueries();
-  summary = evaluate(queries, (query) =>
-    searchKeyword(index, query, { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP }).map((result) => urlToId(result.url, digest.siteUrl)),
-  );
+  const content = await loadDigestContent(FIXTURES_DIR, digest.dir);
+  summary = evaluate(queries, ourRanking(index, sectionIdsByUrl(content.sections)), QUERY_KINDS);
 }, 60_000);
 
 afterAll(async () => {

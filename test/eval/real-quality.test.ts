@@ -1,0 +1,79 @@
+/**
+ * Retrieval quality of the keyword scorer on documentation we did not write: each corpus of
+ * `../shared/eval` built with the offline distiller under its generator (as the user with no key
+ * gets it), its labelled queries run through `searchKeyword` (top 6, at most 2 sections a page),
+ * results mapped to sections by url and golds by page file and heading, exactly as
+ * `npm run bench:search` measures them. MRR@6 per corpus and on the mean of the four must not
+ * drop below the floors; a change that raises them should raise the floors too.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSearchIndex } from '../../pipeline/search/index.ts';
+import { buildOfflineDigest, loadDigestContent, ourRanking, realEvalCorpora, type EvalCorpus } from '../../scripts/bench/eval-corpora.ts';
+import { evaluate, sectionIdsByUrl, type EvalSummary } from '../../scripts/bench/eval.ts';
+import { tempFolder } from '../support/temp-folder.ts';
+
+/**
+ * Floors: MRR@6 measured on 2026-11-25 (offline distiller offline-v1, section pass v3; length
+ * factor floored at 2; `npm run bench:search -- --skip-speed`) minus 0.03. Measured then:
+ * hono 0.727, vitepress 0.718, pnpm 0.696, mkdocs-material 0.775, mean 0.729
+ * (question kind on the mean 0.679).
+ */
+const FLOORS: Readonly<Record<string, number>> = {
+  hono: 0.697,
+  vitepress: 0.688,
+  pnpm: 0.666,
+  'mkdocs-material': 0.745,
+};
+const MEAN_FLOOR = 0.699;
+
+const corpora = realEvalCorpora();
+const summaries = new Map<string, EvalSummary>();
+let folder: { dir: string; cleanup: () => Promise<void> } | undefined;
+
+/** Builds a corpus offline, loads it under the digest's site options and runs its queries through the shipped scorer. */
+async function measure(corpus: EvalCorpus, outDir: string): Promise<EvalSummary> {
+  await buildOfflineDigest(corpus, outDir);
+  const content = await loadDigestContent(corpus.contentDir, outDir);
+  const { queries, unresolved } = await corpus.queries(content);
+  expect(unresolved, `${corpus.name}: golds that match no section`).toEqual([]);
+  const index = await loadSearchIndex(outDir);
+  return evaluate(queries, ourRanking(index, sectionIdsByUrl(content.sections)), corpus.kinds);
+}
+
+/** The queries with no relevant section in the top 6, for a failure message. */
+function misses(summary: EvalSummary): string {
+  return summary.perQuery
+    .filter((entry) => entry.score.reciprocalRank === 0)
+    .map((entry) => `  [${entry.query.kind}] ${entry.query.query} -> ${entry.ranked.slice(0, 3).join(', ') || '(nothing)'}`)
+    .join('\n');
+}
+
+describe.runIf(corpora.length > 0)('keyword scorer quality on real docs (offline digest)', () => {
+  beforeAll(async () => {
+    folder = await tempFolder();
+    for (const corpus of corpora) summaries.set(corpus.name, await measure(corpus, path.join(folder.dir, corpus.name)));
+  }, 180_000);
+
+  afterAll(async () => {
+    await folder?.cleanup();
+  });
+
+  it.each(corpora.map((corpus) => corpus.name))('keeps MRR@6 on %s at or above its floor', (name) => {
+    const summary = summaries.get(name);
+    const floor = FLOORS[name];
+    expect(summary, name).toBeDefined();
+    expect(floor, `${name}: no floor`).toBeDefined();
+    if (summary === undefined || floor === undefined) return;
+    const kinds = Object.entries(summary.byKind)
+      .map(([kind, metrics]) => `${kind} ${metrics.mrr.toFixed(3)}`)
+      .join(', ');
+    expect(summary.overall.mrr, `${name} MRR@6 ${summary.overall.mrr.toFixed(3)} (${kinds}); no relevant hit for:\n${misses(summary)}`).toBeGreaterThanOrEqual(floor);
+  });
+
+  it.runIf(corpora.length === Object.keys(FLOORS).length)(`keeps the mean MRR@6 of the ${Object.keys(FLOORS).length} corpora at or above ${MEAN_FLOOR}`, () => {
+    const values = corpora.map((corpus) => summaries.get(corpus.name)?.overall.mrr ?? 0);
+    const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+    expect(mean, `mean MRR@6 ${mean.toFixed(3)} (${values.map((value) => value.toFixed(3)).join(', ')})`).toBeGreaterThanOrEqual(MEAN_FLOOR);
+  });
+});
