@@ -17,16 +17,16 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     throw error;
   });
   const index = openSearchIndex(buildSearchIndex({ sections: content.sections, nodes: null }));
+  const overview = { overview: buildOverview(content.pages, content.sections), context: '' };
   return {
-    manifest: null,
+    hasDigest: false,
     contentHash: corpusHash(content.sections),
-    nodes: [],
-    nodeById: new Map(),
-    sectionPosition: new Map(),
+    node: () => undefined,
+    sectionNodes: async () => [],
+    sectionPosition: () => undefined,
     glossary: [],
     suggestions: [],
-    overview: buildOverview(content.pages, content.sections),
-    context: '',
+    overview: async () => overview,
     index,
   };
 }

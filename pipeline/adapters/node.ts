@@ -1,13 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createPlatformProxy, platformOpenApiComponents, platformOpenApiPaths } from '../proxy/index.ts';
-import { createAskHandler, type AskHandler } from '../runtime/handler.ts';
-import { streamAgenticAnswerFor } from '../runtime/agentic-answer.ts';
+import type { AgenticStreamer } from '../runtime/ask-routes.ts';
+import { createAskHandler, type AskHandler, type AskHandlerOptions } from '../runtime/handler.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
-import { parseDigestFiles, type AskData } from '../runtime/digest-data.ts';
-import { contentOnlyData } from './content-only.ts';
-import { liveContentHash, memoizedArchive, readDigestFolder } from './digest-folder.ts';
+import type { AskData } from '../runtime/digest-data.ts';
+import { liveContentHash, loadDigestFolder, memoizedArchive } from './digest-folder.ts';
 
 export interface NodeAskOptions {
   readonly digestDir: string;
@@ -26,7 +24,9 @@ export interface NodeAskOptions {
  */
 function dataLoader(options: NodeAskOptions, log: (line: string) => void): () => Promise<AskData> {
   return async () => {
-    if ((await digestFileExists(options.digestDir, DIGEST_FILES.manifest)) || options.contentDir === undefined) return parseDigestFiles(await readDigestFolder(options.digestDir));
+    if ((await digestFileExists(options.digestDir, DIGEST_FILES.manifest)) || options.contentDir === undefined) return loadDigestFolder(options.digestDir);
+    // the content loader only when there is no digest to serve
+    const { contentOnlyData } = await import('./content-only.ts');
     const data = await contentOnlyData(options.contentDir);
     log(
       `ask: no digest at '${options.digestDir}': keyword search runs over the raw content (spec rule 7), with no glossary, suggestions, section nodes or archive; run 'ask digest build'`,
@@ -35,27 +35,50 @@ function dataLoader(options: NodeAskOptions, log: (line: string) => void): () =>
   };
 }
 
-/** The ask handler over a digest folder on disk, with the platform proxy when a platform URL is given. */
+/**
+ * Rule 4's stream, its module (the provider SDKs) imported on the first agentic request: a
+ * server that only answers keyword queries never loads them.
+ */
+const lazyAgentic: AgenticStreamer = (query, data, config, signal) => {
+  let inner: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      inner ??= (await import('../runtime/agentic-answer.ts')).streamAgenticAnswerFor(query, data, config, signal).getReader();
+      const { done, value } = await inner.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => inner?.cancel(reason),
+  });
+};
+
+/** The platform proxy and its OpenAPI part, imported only when a platform URL is given. */
+function platformOf(options: NodeAskOptions, log: (line: string) => void): Pick<AskHandlerOptions, 'platform' | 'platformOpenApi'> {
+  const { platformUrl, agentDebugUrl } = options;
+  if (platformUrl === undefined) return {};
+  const proxyModule = import('../proxy/index.ts');
+  const proxy = proxyModule.then(({ createPlatformProxy }) => createPlatformProxy({ platformUrl, ...(agentDebugUrl === undefined ? {} : { agentDebugUrl }), log }));
+  const platformOpenApi = proxyModule.then(({ platformOpenApiPaths, platformOpenApiComponents }) => ({ paths: platformOpenApiPaths(), components: platformOpenApiComponents() }));
+  // a proxy that cannot be made (a URL it refuses) fails the requests that need it, not the process
+  for (const pending of [proxy, platformOpenApi]) pending.catch(() => {});
+  return { platform: async (request) => (await proxy)(request), platformOpenApi };
+}
+
+/**
+ * The ask handler over a digest folder on disk (search tables served from disk, `loadDigestFolder`),
+ * with the platform proxy when a platform URL is given.
+ */
 export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
   const log = options.log ?? ((line: string) => console.warn(line));
   return createAskHandler({
     load: dataLoader(options, log),
     archive: memoizedArchive(options.digestDir),
-    streamAgentic: streamAgenticAnswerFor,
+    streamAgentic: lazyAgentic,
     log,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
     ...(options.processEnv === undefined ? {} : { processEnv: options.processEnv }),
     ...(options.contentDir === undefined ? {} : { liveContentHash: liveContentHash(options.contentDir, options.digestDir) }),
-    ...(options.platformUrl === undefined
-      ? {}
-      : {
-          platform: createPlatformProxy({
-            platformUrl: options.platformUrl,
-            ...(options.agentDebugUrl === undefined ? {} : { agentDebugUrl: options.agentDebugUrl }),
-            log,
-          }),
-          platformOpenApi: { paths: platformOpenApiPaths(), components: platformOpenApiComponents() },
-        }),
+    ...platformOf(options, log),
   });
 }
 

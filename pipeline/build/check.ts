@@ -3,6 +3,7 @@ import type { Manifest } from '../digest/manifest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
 import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
+import { searchHeaderVersions } from '../search/header-versions.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import { createOfflineDistiller } from '../distill/offline/index.ts';
 
@@ -20,13 +21,13 @@ export interface Staleness {
 }
 
 /**
- * Whether a digest's search tables are of the schema and tokenizer this ask writes (read from the
- * head of the file, without parsing the tables).
+ * Whether a digest's search tables are of the schema and tokenizer this ask writes (the two keys
+ * found by walking the header's top level, without parsing its tables).
  */
 export async function searchTablesCurrent(outDir: string): Promise<boolean> {
   const text = await readDigestFile(outDir, DIGEST_FILES.searchIndex);
-  const header = text === null ? null : /^\{"schema":(\d+),"tokenizer":"([^"]*)"/.exec(text.slice(0, 200));
-  return header?.[1] === String(SEARCH_SCHEMA_VERSION) && header[2] === TOKENIZER_VERSION;
+  const versions = text === null ? null : searchHeaderVersions(text);
+  return versions?.schema === SEARCH_SCHEMA_VERSION && versions.tokenizer === TOKENIZER_VERSION;
 }
 
 /** The site options a digest was built with, as `loadContent` takes them. */

@@ -1,6 +1,18 @@
 import { searchSections } from '../search/score.ts';
 import { streamAgenticAnswer } from './agentic/index.ts';
 import type { AgenticStreamer } from './ask-routes.ts';
+import { DigestLoadError, type AskData } from './digest-data.ts';
+import { DigestFormatError } from '../digest/manifest.ts';
+import type { DigestNode } from '../types.ts';
+
+function openedNode(data: AskData, id: string): DigestNode | undefined {
+  try {
+    return data.node(id);
+  } catch (error) {
+    if (error instanceof DigestLoadError || error instanceof DigestFormatError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Rule 4's stream over the loaded digest: the loop searches with the same keyword scorer and
@@ -25,10 +37,11 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
       ...(group === undefined ? {} : { group }),
     })),
     openSection: (id) => {
-      const node = data.nodeById.get(id);
+      // a node file missing or broken (reported by its GET route) is a section the loop cannot open
+      const node = openedNode(data, id);
       if (!node) return null;
       if (node.mode !== 'source-primary') return { node };
-      const position = data.sectionPosition.get(id);
+      const position = data.sectionPosition(id);
       return position === undefined ? { node } : { node, sourceText: data.index.row(position).text };
     },
   });

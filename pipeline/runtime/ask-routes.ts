@@ -1,5 +1,4 @@
-import { searchSections } from '../search/score.ts';
-import type { KeywordResult } from '../types.ts';
+import { searchKeyword } from '../search/score.ts';
 import { readAskBody } from './body.ts';
 import type { AskData } from './digest-data.ts';
 import { jsonResponse } from './errors.ts';
@@ -8,16 +7,6 @@ import type { LoopConfig } from './provider-config.ts';
 
 /** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */
 export type AgenticStreamer = (query: string, data: AskData, config: LoopConfig & { apiKey: string }, signal: AbortSignal) => ReadableStream<Uint8Array>;
-
-function keywordResults(data: AskData, query: string): KeywordResult[] {
-  return searchSections(data.index, query).map(({ title, heading, url, group, snippet }) => ({
-    title,
-    url,
-    snippet,
-    ...(heading === undefined ? {} : { heading }),
-    ...(group === undefined ? {} : { group }),
-  }));
-}
 
 /** `GET {ask_base}`: suggestions and the configured loop model, no model call. */
 export function suggestionsResponse(data: AskData, config: LoopConfig): Response {
@@ -43,11 +32,11 @@ export async function askResponse(
   const { model, apiKey } = config;
   if (body.query.trim() === '') return jsonResponse({ results: [], query: '', model, mode: 'keyword' });
   if (body.mode === 'keyword' || (apiKey === undefined && body.mode !== 'agentic')) {
-    return jsonResponse({ results: keywordResults(loaded, body.query), query: body.query, model, mode: 'keyword' });
+    return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword' });
   }
   if (apiKey === undefined) {
     const warning = `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`;
-    return jsonResponse({ results: keywordResults(loaded, body.query), query: body.query, model, mode: 'keyword', warning });
+    return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword', warning });
   }
   const stream = streamAgentic(body.query, loaded, { ...config, apiKey }, request.signal);
   return new Response(stream, {

@@ -1,24 +1,35 @@
-import { parseManifest, type Manifest } from '../digest/manifest.ts';
+import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../digest/manifest.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
+import { topLevelValues } from '../search/json-fields.ts';
 import { openSearchTables, type SearchIndex } from '../search/open.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
-/** Everything the handler serves, parsed once per instance. */
+/** Everything the handler serves, loaded once per instance; section nodes are read when first asked for. */
 export interface AskData {
-  /** The digest's manifest; null when the host serves raw content without a digest (spec rule 7). */
-  readonly manifest: Manifest | null;
+  /** False when the host serves raw content without a digest (spec rule 7): no archive then. */
+  readonly hasDigest: boolean;
   /** What `x-ask-content-hash` returns: the digest's content hash, or the live content's without one. */
   readonly contentHash: string;
-  /** Section nodes in corpus order (pages in path order, sections in document order). */
-  readonly nodes: readonly DigestNode[];
-  readonly nodeById: ReadonlyMap<string, DigestNode>;
-  /** Each section's position in the search tables (corpus order). */
-  readonly sectionPosition: ReadonlyMap<string, number>;
+  /**
+   * A section's node by id (undefined for an id the digest does not have), read when first asked
+   * for and kept. Throws DigestLoadError when the digest lists the section but its file is
+   * missing or broken.
+   */
+  node(id: string): DigestNode | undefined;
+  /** Every section node in corpus order (pages in path order, sections in document order), read on the first call and kept. */
+  sectionNodes(): Promise<readonly DigestNode[]>;
+  /** A section's position in the search tables (corpus order). */
+  sectionPosition(id: string): number | undefined;
   readonly glossary: readonly GlossaryEntry[];
   readonly suggestions: readonly string[];
+  /** `overview.md` and `context.md` (6 MB at 10k pages), read on the first call and kept. */
+  overview(): Promise<DigestOverview>;
+  readonly index: SearchIndex;
+}
+
+export interface DigestOverview {
   readonly overview: string;
   readonly context: string;
-  readonly index: SearchIndex;
 }
 
 /** A digest tree as digest-relative path -> text: read from a folder on Node, bundled on a worker. */
@@ -29,9 +40,31 @@ export class DigestLoadError extends Error {
   override readonly name = 'DigestLoadError';
 }
 
+/** How the section node files are read: one when a route or the agentic loop opens it, all for the section list. */
+export interface NodeFileReader {
+  /** The text of a digest-relative file; undefined when there is no such file. */
+  readonly one: (relative: string) => string | undefined;
+  readonly all: (relatives: readonly string[]) => Promise<readonly (string | undefined)[]>;
+}
+
+/** The small files of a digest and its opened search tables: what a host reads before the first answer. */
+export interface DigestParts {
+  /** `manifest.json`, its head checked (`manifestHead`); the rest is parsed when a node is first asked for. */
+  readonly manifest: ManifestHead;
+  readonly glossary: string;
+  readonly suggestions: string;
+  readonly overview: () => Promise<DigestOverview>;
+  readonly index: SearchIndex;
+  readonly nodes: NodeFileReader;
+}
+
+export function missingFile(relative: string): DigestLoadError {
+  return new DigestLoadError(`the digest has no ${relative}; run 'ask digest build'`);
+}
+
 function required(files: DigestFiles, relative: string): string {
   const text = files.get(relative);
-  if (text === undefined) throw new DigestLoadError(`the digest has no ${relative}; run 'ask digest build'`);
+  if (text === undefined) throw missingFile(relative);
   return text;
 }
 
@@ -43,12 +76,146 @@ function parseJson<T>(text: string, relative: string): T {
   }
 }
 
+const rebuild = "rebuild with 'ask digest build --force'";
+
+/** A manifest whose schema was checked, with its content hash. */
+export interface ManifestHead {
+  readonly contentHash: string;
+  /** The whole text, for the section ids when a node is first asked for. */
+  readonly text: () => string;
+}
+
+/** What is read of the manifest up front; its keys are sorted, so both come before `sections`, the bulk of the file. */
+const HEAD_KEYS = ['contentHash', 'schema'] as const;
+
+function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => string): ManifestHead {
+  if (values === null) {
+    // the walk only checks structure: parse the whole to say which it is (an error path)
+    let parses = true;
+    try {
+      JSON.parse(text());
+    } catch {
+      parses = false;
+    }
+    throw new DigestFormatError(`digest: manifest.json is ${parses ? 'not an ask digest manifest' : 'not valid JSON'}; ${rebuild}`);
+  }
+  const schema = values.get('schema');
+  if (schema !== undefined && schema !== DIGEST_SCHEMA_VERSION) {
+    throw new DigestFormatError(`digest: digest schema ${String(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; ${rebuild}`);
+  }
+  const contentHash = values.get('contentHash');
+  if (schema === undefined || typeof contentHash !== 'string') throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
+  return { contentHash, text };
+}
+
 /**
- * Parses a digest tree held in memory. Pure (no I/O), so it runs the same on Node and on an
- * edge worker. Throws DigestLoadError when a required file is missing or unreadable.
+ * The manifest's schema and content hash, found by key without parsing its per-file and
+ * per-section hashes (10 MB at 10k pages): all a first answer needs of it. Throws
+ * DigestFormatError as `parseManifest` does for a manifest of another schema or none at all.
+ */
+export function manifestHead(text: string): ManifestHead {
+  return checkedHead(topLevelValues(text, HEAD_KEYS, true), () => text);
+}
+
+/**
+ * `manifestHead` from the start of the file (as latin1: the same structure, cheaper to scan than
+ * decoded UTF-8): null when the prefix does not reach both keys; `text` reads the whole file when
+ * a node is first asked for.
+ */
+export function manifestHeadOfPrefix(prefix: string, complete: boolean, text: () => string): ManifestHead | null {
+  const values = topLevelValues(prefix, HEAD_KEYS, true);
+  return complete || (values !== null && values.size === HEAD_KEYS.length) ? checkedHead(values, text) : null;
+}
+
+/** The ids of the sections the manifest lists (each has a node file): parsed the first time a node is asked for. */
+function listedSections(text: string): ReadonlySet<string> {
+  const sections = parseJson<{ sections?: unknown }>(text, DIGEST_FILES.manifest).sections;
+  if (typeof sections !== 'object' || sections === null || Array.isArray(sections)) throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
+  return new Set(Object.keys(sections));
+}
+
+/**
+ * The served data over a digest's parts: the manifest's head, the glossary and suggestions parsed
+ * now; the rest of the manifest when a section node is first asked for, and a node from its file
+ * then (only ids the manifest lists are ever turned into a path); the corpus order of sections
+ * taken from the search tables on the first call that needs it.
+ */
+export function askDataOf(parts: DigestParts): AskData {
+  const { index, manifest } = parts;
+  let listedIds: ReadonlySet<string> | null = null;
+  const listed = (id: string): boolean => {
+    listedIds ??= listedSections(manifest.text());
+    return listedIds.has(id);
+  };
+  const parsed = new Map<string, DigestNode>();
+  const fromText = (id: string, text: string | undefined): DigestNode => {
+    const file = sectionFilePath(id);
+    if (text === undefined) throw missingFile(file);
+    const node = parseJson<DigestNode>(text, file);
+    parsed.set(id, node);
+    return node;
+  };
+  const node = (id: string): DigestNode | undefined => {
+    const known = parsed.get(id);
+    if (known !== undefined || !listed(id)) return known;
+    return fromText(id, parts.nodes.one(sectionFilePath(id)));
+  };
+
+  let positions: Map<string, number> | null = null;
+  const positionMap = (): Map<string, number> => {
+    if (positions === null) {
+      positions = new Map();
+      for (let position = 0; position < index.sectionCount; position += 1) positions.set(index.id(position), position);
+    }
+    return positions;
+  };
+  let ordered: Promise<readonly DigestNode[]> | null = null;
+  const sectionNodes = (): Promise<readonly DigestNode[]> => {
+    if (ordered === null) {
+      ordered = (async () => {
+        const ids = [...positionMap().keys()].filter(listed);
+        const unread = ids.filter((id) => !parsed.has(id));
+        const texts = await parts.nodes.all(unread.map(sectionFilePath));
+        unread.forEach((id, at) => fromText(id, texts[at]));
+        return ids.map((id) => parsed.get(id)).filter((found): found is DigestNode => found !== undefined);
+      })();
+      ordered.catch(() => {
+        ordered = null;
+      });
+    }
+    return ordered;
+  };
+
+  let overview: Promise<DigestOverview> | null = null;
+  return {
+    hasDigest: true,
+    contentHash: manifest.contentHash,
+    node,
+    sectionNodes,
+    sectionPosition: (id) => positionMap().get(id),
+    glossary: parseJson<{ terms: GlossaryEntry[] }>(parts.glossary, DIGEST_FILES.glossary).terms,
+    suggestions: parseJson<{ suggestions: string[] }>(parts.suggestions, DIGEST_FILES.suggestions).suggestions,
+    overview: () => {
+      if (overview === null) {
+        overview = parts.overview();
+        overview.catch(() => {
+          overview = null;
+        });
+      }
+      return overview;
+    },
+    index,
+  };
+}
+
+/**
+ * Parses a digest tree held in memory (the edge worker's bundle): the search tables opened from
+ * their texts. Pure (no I/O), so it runs the same everywhere. Throws DigestLoadError when a
+ * required file is missing or unreadable.
  */
 export function parseDigestFiles(files: DigestFiles): AskData {
-  const manifest = parseManifest(required(files, DIGEST_FILES.manifest), 'digest');
+  // the manifest first: a broken one says so before the tables are looked at
+  const manifest = manifestHead(required(files, DIGEST_FILES.manifest));
   const index = openSearchTables(
     {
       header: required(files, DIGEST_FILES.searchIndex),
@@ -58,24 +225,12 @@ export function parseDigestFiles(files: DigestFiles): AskData {
     },
     DIGEST_FILES.searchIndex,
   );
-  const nodeById = new Map<string, DigestNode>();
-  for (const id of Object.keys(manifest.sections)) {
-    const file = sectionFilePath(id);
-    nodeById.set(id, parseJson<DigestNode>(required(files, file), file));
-  }
-  const sectionPosition = new Map<string, number>();
-  for (let position = 0; position < index.sectionCount; position += 1) sectionPosition.set(index.id(position), position);
-  const nodes = [...sectionPosition.keys()].map((id) => nodeById.get(id)).filter((node): node is DigestNode => node !== undefined);
-  return {
+  return askDataOf({
     manifest,
-    contentHash: manifest.contentHash,
-    nodes,
-    nodeById,
-    sectionPosition,
-    glossary: parseJson<{ terms: GlossaryEntry[] }>(required(files, DIGEST_FILES.glossary), DIGEST_FILES.glossary).terms,
-    suggestions: parseJson<{ suggestions: string[] }>(required(files, DIGEST_FILES.suggestions), DIGEST_FILES.suggestions).suggestions,
-    overview: required(files, DIGEST_FILES.overview),
-    context: required(files, DIGEST_FILES.context),
+    glossary: required(files, DIGEST_FILES.glossary),
+    suggestions: required(files, DIGEST_FILES.suggestions),
+    overview: async () => ({ overview: required(files, DIGEST_FILES.overview), context: required(files, DIGEST_FILES.context) }),
     index,
-  };
+    nodes: { one: (relative) => files.get(relative), all: async (relatives) => relatives.map((relative) => files.get(relative)) },
+  });
 }

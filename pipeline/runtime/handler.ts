@@ -28,7 +28,7 @@ interface AskHandlerSettings {
   /** The platform proxy: answers `/api/v2/*` and `/debug/*`, null for anything else. */
   readonly platform?: (request: Request) => Promise<Response | null>;
   /** OpenAPI paths and schemas of the platform routes, documented when the proxy is mounted. */
-  readonly platformOpenApi?: { readonly paths: Record<string, unknown>; readonly components: Record<string, unknown> };
+  readonly platformOpenApi?: PlatformOpenApi | Promise<PlatformOpenApi>;
   /** The agentic answer stream (rule 4). */
   readonly streamAgentic: AgenticStreamer;
   /** Provider and model options (else ASK_PROVIDER / ASK_MODEL / the defaults). */
@@ -42,6 +42,12 @@ interface AskHandlerSettings {
 }
 
 export type AskHandlerOptions = AskDataSource & AskHandlerSettings;
+
+/** The OpenAPI paths and schemas of the platform routes (a promise when the proxy is imported lazily). */
+export interface PlatformOpenApi {
+  readonly paths: Record<string, unknown>;
+  readonly components: Record<string, unknown>;
+}
 
 /** Per-request context a host adapter may pass: its runtime environment (`locals.runtime.env`, a worker's `env`). */
 export interface AskRequestContext {
@@ -86,16 +92,20 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     ...(options.liveContentHash ? { liveContentHash: options.liveContentHash } : {}),
     log,
   });
-  const yaml = openApiYaml({
-    base,
-    ...(options.platformOpenApi ? { extraPaths: options.platformOpenApi.paths, extraComponents: options.platformOpenApi.components } : {}),
-  });
+  // written on the first request for it (the platform's part may still be loading when the handler is made)
+  let yaml: Promise<string> | null = null;
+  const openApi = (): Promise<string> => {
+    yaml ??= Promise.resolve(options.platformOpenApi).then((platform) =>
+      openApiYaml({ base, ...(platform ? { extraPaths: platform.paths, extraComponents: platform.components } : {}) }),
+    );
+    return yaml;
+  };
   const config = (c: Context) =>
     loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options);
   const withData = (render: (loaded: AskData, c: Context) => Response | Promise<Response>) => async (c: Context) => render(await data(), c);
 
   const app = new Hono({ strict: false });
-  app.get('/openapi.yaml', () => new Response(yaml, { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
+  app.get('/openapi.yaml', async () => new Response(await openApi(), { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
   app.post(base, (c) => askResponse(c.req.raw, data, config(c), options.streamAgentic));
   app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));
@@ -110,7 +120,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   }));
   app.get(`${base}/overview`, withData((loaded) => overview(loaded)));
   // the archive is of the digest tree: none without a digest
-  app.get(`${base}/archive`, withData((loaded, c) => (loaded.manifest === null ? errorResponse(404, ERRORS.notFound) : archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash }))));
+  app.get(`${base}/archive`, withData((loaded, c) => (!loaded.hasDigest ? errorResponse(404, ERRORS.notFound) : archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash }))));
 
   const allowed: Record<string, string> = {
     [base]: 'GET, HEAD, POST',

@@ -24,8 +24,9 @@ export function glossaryEntry(data: AskData, term: string): Response {
 }
 
 /** `GET {ask_base}/sections[?group=G]`: in corpus order; `group` matches exactly. */
-export function sectionList(data: AskData, group: string | undefined): Response {
-  const nodes = group === undefined ? data.nodes : data.nodes.filter((node) => node.group === group);
+export async function sectionList(data: AskData, group: string | undefined): Promise<Response> {
+  const all = await data.sectionNodes();
+  const nodes = group === undefined ? all : all.filter((node) => node.group === group);
   return jsonResponse({ sections: nodes.map(summary) });
 }
 
@@ -34,11 +35,11 @@ export function sectionList(data: AskData, group: string | undefined): Response 
  * so `../../package.json` is simply an unknown id (404).
  */
 export function sectionNode(data: AskData, id: string): Response {
-  const node = data.nodeById.get(id);
+  const node = data.node(id);
   return node ? jsonResponse(node) : errorResponse(404, ERRORS.notFound);
 }
 
 /** `GET {ask_base}/overview` */
-export function overview(data: AskData): Response {
-  return jsonResponse({ overview: data.overview, context: data.context });
+export async function overview(data: AskData): Promise<Response> {
+  return jsonResponse(await data.overview());
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LineSource } from './line-table.ts';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 4;
+export const SEARCH_SCHEMA_VERSION = 5;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
@@ -20,7 +20,9 @@ export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
  *
  * - `search/index.json`, the header (this schema): versions, the document frequency of each
  *   vocabulary term, per section its page number and body length, the surface forms and the
- *   glossary's token lists. One JSON.parse of small arrays.
+ *   glossary's token lists. One JSON.parse of small arrays. Its keys are sorted at every level
+ *   (schema 5), as in every JSON file of the digest tree, so `schema` and `tokenizer` are found
+ *   by key (header-versions.ts), not at the head of the file.
  * - `search/postings.txt`: the vocabulary, sorted by UTF-16 code unit: line `i` is term `i`, a
  *   tab, then its posting list: base-36 numbers joined by `,`, each
  *   `(sectionIndexDelta << 3) | flags`. Read as bytes; a term is decoded when a binary search

@@ -1,4 +1,5 @@
 import { DIGEST_FILES } from '../digest/paths.ts';
+import { compactStableJson } from '../digest/stable-json.ts';
 import type { SearchTableSources, SearchTables } from './index-format.ts';
 import { openSearchTables, type SearchIndex } from './open.ts';
 import { encodePageLine } from './section-rows.ts';
@@ -12,7 +13,8 @@ function linesText(lines: readonly string[]): string {
 export function searchTableFiles(tables: SearchTables): Map<string, string> {
   const { header, vocab, postings, sections, pages } = tables;
   return new Map([
-    [DIGEST_FILES.searchIndex, `${JSON.stringify(header)}\n`],
+    // sorted keys at every level, as every JSON file of the digest tree (the versions are found by key, not by place)
+    [DIGEST_FILES.searchIndex, compactStableJson(header)],
     [DIGEST_FILES.searchPostings, linesText(postings.map((list, at) => `${vocab[at] ?? ''}\t${list}`))],
     [DIGEST_FILES.searchSections, linesText(sections)],
     [DIGEST_FILES.searchPages, linesText(pages.map(encodePageLine))],
