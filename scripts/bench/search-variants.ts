@@ -17,7 +17,7 @@ interface ScoringVariant {
 }
 
 /** The floors of rule 5 the quality section sweeps. */
-export const FLOOR_SWEEP = [1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+export const FLOOR_SWEEP = [1, 1.5, 2, 2.5, 3, 3.5, 4, 5];
 
 /** Rule 5's factor, floored as the shipped scorer floors it. */
 const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);

@@ -113,27 +113,30 @@ describe('rule 5: BM25 length normalisation with a floor', () => {
     expect(index.id(first?.index ?? -1)).toBe('short');
   });
 
-  it('floors the factor at 2 so an empty stub is not rewarded for its shortness (BM25 alone would give it eight times the score of a floored section)', () => {
+  it('floors the factor at LENGTH_FLOOR so an empty stub is not rewarded for its shortness (BM25 alone would divide it by 1 - b)', () => {
     const index = indexOf([{ id: 'stub', heading: 'needle', text: '' }, ...filler(6)], { stem: false });
     const floored = rankSections(index, 'needle', exactOnly).ranked[0]?.score ?? 0;
     const unfloored = rankSections(index, 'needle', { features: { prefix: false, fuzzy: false, floor: false } }).ranked[0]?.score ?? 0;
-    expect(LENGTH_FLOOR).toBe(2);
+    expect(LENGTH_FLOOR).toBeGreaterThanOrEqual(1);
     expect(unfloored / floored).toBeCloseTo(LENGTH_FLOOR / (1 - BM25_B), 10);
   });
 
-  it('divides only sections longer than (floor - 1 + b) / b = 2.33 times the average against shorter ones', () => {
+  it('divides only sections longer than (floor - 1 + b) / b times the average against shorter ones', () => {
     const words = (count: number, stem: string) => Array.from({ length: count }, (_, at) => `${stem}${at}`).join(' ');
-    // average length 24.5 distinct tokens: 'short' (5, K = 0.40) and 'medium' (30, K = 1.17) are both floored at 2; 'long' (70, K = 2.39) is divided
+    // average 47.5 distinct tokens: 'short' (5) and 'medium' (30) are under the floor's threshold, 'long' (300, K = 4.99) is over it for a floor up to 4.99
     const index = indexOf([
       { id: 'short', text: `needle ${words(4, 's')}` },
       { id: 'medium', text: `needle ${words(29, 'm')}` },
-      { id: 'long', text: `needle ${words(69, 'l')}` },
+      { id: 'long', text: `needle ${words(299, 'l')}` },
       ...Array.from({ length: 7 }, (_, at) => ({ id: `fill${at}`, text: words(20, `f${at}x`) })),
     ], { stem: false });
-    expect(index.avgLength).toBe(24.5);
+    expect(index.avgLength).toBe(47.5);
+    const factor = (length: number) => 1 - BM25_B + (BM25_B * length) / index.avgLength;
+    expect(factor(30)).toBeLessThan(LENGTH_FLOOR);
+    expect(factor(300)).toBeGreaterThan(LENGTH_FLOOR);
     const score = (id: string) => rankSections(index, 'needle', exactOnly).ranked.find((entry) => index.id(entry.index) === id)?.score;
     expect(score('medium')).toBeCloseTo(score('short') ?? 0, 10);
-    expect((score('short') ?? 0) / (score('long') ?? 1)).toBeCloseTo((1 - BM25_B + (BM25_B * 70) / 24.5) / LENGTH_FLOOR, 10);
+    expect((score('short') ?? 0) / (score('long') ?? 1)).toBeCloseTo(factor(300) / LENGTH_FLOOR, 10);
   });
 });
 
@@ -212,8 +215,12 @@ describe('tokens for documentation', () => {
     expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
   });
 
-  it('reads an acronym in the plural as one word (URLs meets url), and still splits camel case', () => {
-    expect(tokenize('Redirect URLs and maxResults', { stem: true })).toEqual(['redirect', 'url', 'and', 'maxresults', 'max', 'result']);
+  it('reads an acronym in the plural (URLs meets url) and a camel-case word as one word, the same typed in lower case', () => {
+    expect(tokenize('Redirect URLs and maxResults on GitHub', { stem: true })).toEqual(['redirect', 'url', 'and', 'maxresult', 'on', 'github']);
+    expect(tokenize('maxresults', { stem: true })).toEqual(tokenize('maxResults', { stem: true }));
+    // one query word counts once: `GitHub` does not also match `git` and `hub`
+    const brand = indexOf([{ id: 'gh', text: 'Publish with GitHub Pages.' }, { id: 'hub', text: 'The git hub pulls every commit.' }, ...filler(4)]);
+    expect(ids(brand, 'GitHub')).toEqual(['gh']);
   });
 
   it('splits scripts written without spaces into words, and keeps the marks of scripts that combine them', () => {

@@ -1,23 +1,35 @@
 /**
- * The search terms of a section: the words people would type to find it.
+ * The search terms of a section: the words that say what it is about beyond its heading, which
+ * the keyword scorer already weighs three times (spec "Keyword ranking", rule 4); a term here
+ * earns the weight again.
  *
  * In this order, lower case, deduplicated, at most `MAX_TERMS`:
- * 1. the heading's words (the page title's for an intro chunk), and the
- *    heading itself when it is a short phrase (2-4 words); the page title's
- *    too when the heading has at most one content word ("Example");
+ * 1. the page title and its words when the heading has at most one content
+ *    word ("Usage", "Example"): what the section is about is the page's topic;
  * 2. acronyms with their expansion ("one-time passcode (OTP)" -> both), and
  *    other acronyms the section uses (`API`, `MCP`);
  * 3. key phrases: bold text and link text of at most 4 words, with their words;
- * 4. identifiers, whole and split into parts (`read_status` -> `read_status`,
- *    `read`, `status`; `createAskHandler` -> `create`, `ask`, `handler`;
- *    `--access-url` -> `access-url`, `access`, `url`): backticked ones (a
- *    flag with a placeholder gives its flag, a short command its words), then
- *    the section's key and flag facts and the words of its paths;
+ * 4. identifiers, whole (`read_status`, `createAskHandler`, `--access-url` ->
+ *    `access-url`): backticked ones (a flag with a placeholder gives its flag,
+ *    a short command its words), then the section's key and flag facts and the
+ *    words of its paths;
  * 5. up to `MAX_SYNONYMS` synonyms from the thesaurus (lexicon.ts) whose
- *    trigger occurs in the section, in order of first occurrence;
- * 6. words used at least twice in the body's prose, most frequent first.
+ *    trigger is in the heading, in order of first occurrence;
+ * 6. words used at least twice in the body's prose, most frequent first;
+ * 7. when none of these, the heading and its words (a section always has terms).
  * Items 1-4 take at most `MAX_TERMS - MAX_SYNONYMS` places; stopwords, single
  * characters and one- or two-digit numbers are never terms (`404` is).
+ *
+ * Why not more (section pass v3 had it): the heading's own words only added a fourth weight to
+ * the three a heading match gives; identifier parts (`createAskHandler` -> `create`, `ask`,
+ * `handler`) handed every option name's words to plain-language queries; and synonyms of any
+ * word of the body (`list` -> `show`, `remove` -> `delete`) spread generic verbs over sections
+ * that merely use them: a synonym says what a section is about only when its trigger is the
+ * section's subject. On the four real docs corpora of `bench:search` (MRR@6, offline digest,
+ * rule 5's floor at 4) these terms gave 0.803 on the mean against 0.786 with v3's (no corpus
+ * lower), and 0.763 against 0.765 on content-fixtures, whose thesaurus was written with its
+ * pages. Terms ranked by in-section frequency or rarity instead of item 6 measured the same
+ * within 0.01.
  */
 import type { Nodes, RootContent } from 'mdast';
 import { findAcronyms, isAcronym } from './acronyms.ts';
@@ -64,14 +76,6 @@ class TermList {
     if (count >= 2 && count <= 4 && meaningful && !/[.,;:!?()[\]{}"`]/.test(phrase)) this.add(phrase);
     if (count <= 4) for (const word of words(phrase)) this.add(word);
   }
-}
-
-/** The parts of an identifier: `read_status` -> read, status; `createAskHandler` -> create, ask, handler. */
-export function identifierParts(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((part) => part.length > 1);
 }
 
 /**
@@ -173,13 +177,10 @@ export function termsOf(heading: string, title: string, body: readonly RootConte
   const gathered = gather(body);
   const prose = gathered.prose.join(' ');
   const primary = new TermList(MAX_TERMS - MAX_SYNONYMS);
-  primary.addPhrase(heading);
-  for (const word of words(heading)) primary.add(word);
   if (words(heading).filter((word) => !STOPWORDS.has(word)).length <= 1) {
     primary.addPhrase(title);
     for (const word of words(title)) primary.add(word);
   }
-  const text = `${heading} ${prose}`;
   const plain = `${heading} ${gathered.words.join(' ')}`;
   for (const pair of findAcronyms(plain)) {
     primary.add(pair.acronym);
@@ -189,19 +190,19 @@ export function termsOf(heading: string, title: string, body: readonly RootConte
     if (isAcronym(token) && !NOT_ACRONYMS.has(token)) primary.add(token.replace(/(?<=[A-Z])s$/, ''));
   }
   for (const phrase of gathered.phrases) primary.addPhrase(phrase);
-  for (const identifier of [...gathered.identifiers, ...factIdentifiers(facts)]) {
-    primary.add(identifier);
-    for (const part of identifierParts(identifier)) primary.add(part);
-  }
+  for (const identifier of [...gathered.identifiers, ...factIdentifiers(facts)]) primary.add(identifier);
   const all = new TermList(MAX_TERMS);
   for (const term of primary.items) all.add(term);
-  const signal = `${text} ${gathered.identifiers.flatMap(identifierParts).join(' ')}`;
   let synonyms = 0;
-  for (const synonym of synonymsFor(signal)) {
+  for (const synonym of synonymsFor(heading)) {
     if (synonyms >= MAX_SYNONYMS || all.has(synonym)) continue;
     all.add(synonym);
     synonyms += 1;
   }
   for (const word of frequentWords(prose)) all.add(word);
+  if (all.items.length === 0) {
+    all.addPhrase(heading);
+    for (const word of words(heading)) all.add(word);
+  }
   return all.items;
 }

@@ -11,7 +11,9 @@ export const OFFLINE_MODEL = 'offline-v1';
 
 /** One version string per pass. */
 export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
-  section: 'ask offline distiller: section pass v3 (summary, facts, terms, mode; wider thesaurus; every summary clipped)',
+  section:
+    'ask offline distiller: section pass v4 (summary, facts, terms, mode; every summary clipped; terms without the heading\'s ' +
+    'words or identifier parts, synonyms of heading words only)',
   glossary:
     'ask offline distiller: glossary pass v2 (stated definitions, acronym aliases; glossary pages, term tables, ' +
     'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case)',
