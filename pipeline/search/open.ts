@@ -1,6 +1,8 @@
-import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
+import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type PageLine, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
 import { lineTable, LineTableError } from './line-table.ts';
+import { ROW_CACHE_CHARACTERS, RowCache } from './row-cache.ts';
 import { decodePageLine, decodeSectionLine, optionalField } from './section-rows.ts';
+import { flatText, type FlatText } from './snippet.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
 /** The search tables could not be used: another schema or tokenizer version, or not tables at all. */
@@ -8,7 +10,7 @@ export class SearchIndexError extends Error {
   override readonly name = 'SearchIndexError';
 }
 
-/** Loaded search tables, ready for queries. Posting lists are decoded on first use and kept; rows when asked for. */
+/** Loaded search tables, ready for queries. Posting lists are decoded on first use and kept; rows when asked for, the latest kept (row-cache.ts). */
 export interface SearchIndex {
   readonly stemmed: boolean;
   readonly hasDigest: boolean;
@@ -31,6 +33,8 @@ export interface SearchIndex {
   page(section: number): number;
   /** What a result shows of a section. */
   row(section: number): SectionRow;
+  /** A section's text flattened for its snippet (snippet.ts), kept as long as its row is. */
+  flatText(section: number): FlatText;
   /** A section's id (decodes its row). */
   id(section: number): string;
 }
@@ -122,14 +126,32 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     return known;
   };
   const malformed = (table: string, line: number) => new SearchIndexError(`${where}: line ${line + 1} of the ${table} table is malformed; rebuild with 'ask index build'`);
-  const row = (section: number): SectionRow => {
+  // a page's line is decoded once and kept: pages are few, and every result shows its page's
+  const pageRows: (PageLine | undefined)[] = [];
+  const pageRow = (pageNumber: number): PageLine => {
+    let page = pageRows[pageNumber];
+    if (page === undefined) {
+      page = decodePageLine(pageLines.line(pageNumber)) ?? undefined;
+      if (!page) throw malformed('page', pageNumber);
+      pageRows[pageNumber] = page;
+    }
+    return page;
+  };
+  // the rows shown last, each with its text flattened once a snippet needs it
+  const rows = new RowCache<{ readonly row: SectionRow; flat: FlatText | null }>(ROW_CACHE_CHARACTERS);
+  const cachedRow = (section: number): { readonly row: SectionRow; flat: FlatText | null } => {
+    const kept = rows.get(section);
+    if (kept !== undefined) return kept;
     const line = decodeSectionLine(guarded(where, () => sectionLines.line(section)));
     if (!line) throw malformed('section', section);
-    const pageNumber = header.pages[section] ?? -1;
-    const page = decodePageLine(pageLines.line(pageNumber));
-    if (!page) throw malformed('page', pageNumber);
+    const page = pageRow(header.pages[section] ?? -1);
     const fragment = line.anchor === null ? '' : `#${line.anchor}`;
-    return { id: `${page.slug}${fragment}`, title: page.title, heading: line.heading, url: `${page.url}${fragment}`, group: page.group, text: line.text };
+    const entry = {
+      row: { id: `${page.slug}${fragment}`, title: page.title, heading: line.heading, url: `${page.url}${fragment}`, group: page.group, text: line.text },
+      flat: null,
+    };
+    rows.set(section, entry, line.text.length);
+    return entry;
   };
   return {
     stemmed: header.stemmed,
@@ -152,7 +174,12 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
       return list;
     },
     page: (section) => header.pages[section] ?? -1,
-    row,
+    row: (section) => cachedRow(section).row,
+    flatText(section) {
+      const entry = cachedRow(section);
+      entry.flat ??= flatText(entry.row.text);
+      return entry.flat;
+    },
     // from the first field of each line only: the runtime lists every id when it starts
     id(section) {
       const slug = optionalField(guarded(where, () => pageLines.head(header.pages[section] ?? -1))) ?? '';

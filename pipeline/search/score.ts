@@ -1,8 +1,9 @@
 import type { KeywordResult, SearchOptions } from '../types.ts';
-import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from './index-format.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, type SectionRow } from './index-format.ts';
 import type { SearchIndex } from './open.ts';
 import { queryTerms } from './query-terms.ts';
-import { makeSnippet } from './snippet.ts';
+import { snippetOf } from './snippet.ts';
+import { snippetTerms } from './snippet-terms.ts';
 import { topSections } from './top-k.ts';
 import { findNear, findPrefixed, findTerm } from './vocabulary.ts';
 
@@ -83,6 +84,14 @@ interface WeightedTerm {
   readonly weight: number;
 }
 
+/** What a posting earns by its flags, for the term being scored (one array, filled term after term). */
+const gains = new Float64Array(1 << FLAG_BITS);
+
+/** Rule 4 for every combination of flags (the low FLAG_BITS of a posting), into `gains`. */
+function fillGains(weight: number, hasDigest: boolean, useSignal: boolean): void {
+  for (let flags = 0; flags < gains.length; flags += 1) gains[flags] = postingScore(flags, weight, hasDigest, useSignal);
+}
+
 /** Each query term with its vocabulary positions and weights: itself, else its prefix or typo neighbours. */
 function resolveTerms(index: SearchIndex, terms: readonly string[], features: ScoringFeatures): WeightedTerm[] {
   const resolved: WeightedTerm[] = [];
@@ -113,13 +122,15 @@ function resolveTerms(index: SearchIndex, terms: readonly string[], features: Sc
  */
 function cappedBest(index: SearchIndex, scores: Float64Array, touched: Int32Array, count: number, maxResults: number, perDocCap: number): RankedSection[] {
   for (let limit = maxResults * Math.max(1, perDocCap); ; limit *= 4) {
-    const perPage = new Map<number, number>();
+    // the pages of the sections taken, one entry per section: a handful, counted by a scan
+    const pages: number[] = [];
     const ranked: RankedSection[] = [];
     for (const section of topSections(scores, touched, count, limit)) {
       const page = index.page(section);
-      const taken = perPage.get(page) ?? 0;
+      let taken = 0;
+      for (const other of pages) if (other === page) taken += 1;
       if (taken >= perDocCap) continue;
-      perPage.set(page, taken + 1);
+      pages.push(page);
       ranked.push({ index: section, score: scores[section] ?? 0 });
       if (ranked.length >= maxResults) return ranked;
     }
@@ -127,17 +138,96 @@ function cappedBest(index: SearchIndex, scores: Float64Array, touched: Int32Arra
   }
 }
 
+interface Scratch {
+  readonly scores: Float64Array;
+  readonly touched: Int32Array;
+  /** Per section, rule 5's divisor with the shipped floor, `max(LENGTH_FLOOR, 1 - b + b * len / avg)` (filled on first use). */
+  divisors: Float64Array | null;
+}
+
 /** Per index, the score of every section and the list of those scored, reused query after query. */
-const scratch = new WeakMap<SearchIndex, { scores: Float64Array; touched: Int32Array }>();
+const scratch = new WeakMap<SearchIndex, Scratch>();
 
 /** The index's scratch arrays; every score in them is 0 between queries (rankSections resets what it touched). */
-function scratchFor(index: SearchIndex): { scores: Float64Array; touched: Int32Array } {
+function scratchFor(index: SearchIndex): Scratch {
   let arrays = scratch.get(index);
   if (!arrays) {
-    arrays = { scores: new Float64Array(index.sectionCount), touched: new Int32Array(index.sectionCount) };
+    arrays = { scores: new Float64Array(index.sectionCount), touched: new Int32Array(index.sectionCount), divisors: null };
     scratch.set(index, arrays);
   }
   return arrays;
+}
+
+/** Rule 5's length factor of a section, floored unless `floor` is null. */
+function lengthDivisor(index: SearchIndex, section: number, floor: number | null): number {
+  const factor = 1 - BM25_B + (BM25_B * (index.lengths[section] ?? 0)) / (index.avgLength || 1);
+  return floor === null ? factor : Math.max(floor, factor);
+}
+
+/** The divisors of every section with the shipped floor, computed once per index. */
+function shippedDivisors(index: SearchIndex, arrays: Scratch): Float64Array {
+  if (arrays.divisors === null) {
+    const divisors = new Float64Array(index.sectionCount);
+    for (let section = 0; section < divisors.length; section += 1) divisors[section] = lengthDivisor(index, section, LENGTH_FLOOR);
+    arrays.divisors = divisors;
+  }
+  return arrays.divisors;
+}
+
+/** Rules 3 to 6 and the vocabulary positions scored (every query term as resolved). */
+function rank(index: SearchIndex, query: string, options: RankOptions): { ranked: RankedSection[]; positions: number[] } {
+  const features = options.features === undefined ? ALL_FEATURES : { ...ALL_FEATURES, ...options.features };
+  const maxResults = options.maxResults ?? DEFAULT_MAX_RESULTS;
+  const perDocCap = options.perDocCap ?? DEFAULT_PER_DOC_CAP;
+  if (query.trim() === '' || maxResults <= 0) return { ranked: [], positions: [] };
+
+  const { terms } = queryTerms(index, query, features.glossary);
+  const weighted = resolveTerms(index, terms, features);
+  const arrays = scratchFor(index);
+  const { scores, touched } = arrays;
+  let count = 0;
+  try {
+    const mask = (1 << FLAG_BITS) - 1;
+    for (const { position, weight } of weighted) {
+      fillGains(weight, index.hasDigest, features.signal);
+      const postings = index.postings(position);
+      for (let at = 0; at < postings.length; at += 1) {
+        const posting = postings[at] ?? 0;
+        const gained = gains[posting & mask] ?? 0;
+        if (gained === 0) continue;
+        const section = posting >>> FLAG_BITS;
+        const score = scores[section] ?? 0;
+        if (score === 0) touched[count++] = section;
+        scores[section] = score + gained;
+      }
+    }
+    if (index.hasDigest) {
+      const floor = features.floor ? (options.lengthFloor ?? LENGTH_FLOOR) : null;
+      if (floor === LENGTH_FLOOR) {
+        const divisors = shippedDivisors(index, arrays);
+        for (let at = 0; at < count; at += 1) {
+          const section = touched[at] ?? 0;
+          scores[section] = (scores[section] ?? 0) / (divisors[section] ?? 1);
+        }
+      } else {
+        for (let at = 0; at < count; at += 1) {
+          const section = touched[at] ?? 0;
+          scores[section] = (scores[section] ?? 0) / lengthDivisor(index, section, floor);
+        }
+      }
+    }
+    const ranked = cappedBest(index, scores, touched, count, maxResults, perDocCap);
+    return { ranked, positions: weighted.map(({ position }) => position) };
+  } finally {
+    for (let at = 0; at < count; at += 1) scores[touched[at] ?? 0] = 0;
+  }
+}
+
+/** The terms at vocabulary positions. */
+function termsAt(index: SearchIndex, positions: readonly number[]): Set<string> {
+  const terms = new Set<string>();
+  for (const position of positions) terms.add(index.term(position));
+  return terms;
 }
 
 /**
@@ -145,53 +235,52 @@ function scratchFor(index: SearchIndex): { scores: Float64Array; touched: Int32A
  * (ties in corpus order), the per-page cap applied, cut to `maxResults`.
  */
 export function rankSections(index: SearchIndex, query: string, options: RankOptions = {}): { ranked: RankedSection[]; matched: Set<string> } {
-  const features = { ...ALL_FEATURES, ...options.features };
-  const maxResults = options.maxResults ?? DEFAULT_MAX_RESULTS;
-  const perDocCap = options.perDocCap ?? DEFAULT_PER_DOC_CAP;
-  if (query.trim() === '' || maxResults <= 0) return { ranked: [], matched: new Set() };
+  const { ranked, positions } = rank(index, query, options);
+  return { ranked, matched: termsAt(index, positions) };
+}
 
-  const { terms } = queryTerms(index, query, features.glossary);
-  const weighted = resolveTerms(index, terms, features);
-  const { scores, touched } = scratchFor(index);
-  let count = 0;
-  try {
-    const hasDigest = index.hasDigest;
-    for (const { position, weight } of weighted) {
-      for (const posting of index.postings(position)) {
-        const section = posting >>> FLAG_BITS;
-        const gained = postingScore(posting, weight, hasDigest, features.signal);
-        if (gained === 0) continue;
-        if (scores[section] === 0) touched[count++] = section;
-        scores[section] = (scores[section] ?? 0) + gained;
-      }
+/** True when the posting list of one of `positions` gives `section` the body flag (the term is a token of its text). */
+function inBody(index: SearchIndex, positions: readonly number[], section: number): boolean {
+  for (const position of positions) {
+    const postings = index.postings(position);
+    // postings ascend by section: binary search for the first of `section`
+    const key = section << FLAG_BITS;
+    let low = 0;
+    let high = postings.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((postings[middle] ?? 0) < key) low = middle + 1;
+      else high = middle;
     }
-    if (hasDigest) {
-      const floor = options.lengthFloor ?? LENGTH_FLOOR;
-      const average = index.avgLength || 1;
-      const lengths = index.lengths;
-      for (let at = 0; at < count; at += 1) {
-        const section = touched[at] ?? 0;
-        const factor = 1 - BM25_B + (BM25_B * (lengths[section] ?? 0)) / average;
-        scores[section] = (scores[section] ?? 0) / (features.floor ? Math.max(floor, factor) : factor);
-      }
-    }
-    const ranked = cappedBest(index, scores, touched, count, maxResults, perDocCap);
-    const matched = new Set(weighted.map(({ position }) => index.term(position)));
-    return { ranked, matched };
-  } finally {
-    for (let at = 0; at < count; at += 1) scores[touched[at] ?? 0] = 0;
+    const posting = postings[low];
+    if (posting !== undefined && posting >>> FLAG_BITS === section && posting & IN_BODY) return true;
   }
+  return false;
 }
 
 /** A keyword result with the id of its section (what the agentic loop opens). */
 export type SectionHit = KeywordResult & { readonly id: string; readonly score: number };
 
+/**
+ * The ranked sections shaped as results, each with a snippet around the first matched term.
+ * With a digest, a section's body tokens are the tokens of its text (index-build.ts), so when no
+ * scored term has the body flag there, the snippet does not tokenise the text to look for one.
+ */
+function results<T>(index: SearchIndex, query: string, options: RankOptions, shape: (row: SectionRow, score: number, snippet: string) => T): T[] {
+  const { ranked, positions } = rank(index, query, options);
+  if (ranked.length === 0) return [];
+  const terms = snippetTerms(termsAt(index, positions));
+  return ranked.map(({ index: section, score }) => {
+    const row = index.row(section);
+    const inTokens = (): boolean => !index.hasDigest || inBody(index, positions, section);
+    return shape(row, score, snippetOf(index.flatText(section), terms, index.stemmed, inTokens));
+  });
+}
+
 /** The ranked sections as results: heading and group only when present, a snippet around the first matched term. */
 export function searchSections(index: SearchIndex, query: string, options: RankOptions = {}): SectionHit[] {
-  const { ranked, matched } = rankSections(index, query, options);
-  return ranked.map(({ index: position, score }) => {
-    const { id, title, heading, url, group, text } = index.row(position);
-    const hit: SectionHit = { id, score, title, url, snippet: makeSnippet(text, matched, index.stemmed) };
+  return results(index, query, options, ({ id, title, heading, url, group }, score, snippet) => {
+    const hit: SectionHit = { id, score, title, url, snippet };
     if (heading !== null) hit.heading = heading;
     if (group !== null) hit.group = group;
     return hit;
@@ -200,10 +289,10 @@ export function searchSections(index: SearchIndex, query: string, options: RankO
 
 /** The one keyword scorer (spec "Keyword ranking"): the spec's KeywordResult list for a query. */
 export function searchKeyword(index: SearchIndex, query: string, options: RankOptions = {}): KeywordResult[] {
-  return searchSections(index, query, options).map(({ title, heading, url, group, snippet }) => {
+  return results(index, query, options, ({ title, heading, url, group }, _score, snippet) => {
     const result: KeywordResult = { title, url, snippet };
-    if (heading !== undefined) result.heading = heading;
-    if (group !== undefined) result.group = group;
+    if (heading !== null) result.heading = heading;
+    if (group !== null) result.group = group;
     return result;
   });
 }

@@ -27,22 +27,39 @@ function siftDown(heap: Int32Array, size: number, from: number, scores: Float64A
   }
 }
 
+/** The heap's storage, reused call after call (selection is synchronous); grown when a call needs more. */
+let storage = new Int32Array(64);
+
 /**
  * The `limit` best of the first `count` sections of `candidates`, best first (score descending,
  * ties in corpus order). A heap of `limit` entries whose root is the weakest kept: each further
- * candidate costs one comparison unless it beats that root.
+ * candidate costs one comparison unless it beats that root. The heap is then emptied weakest
+ * first, filling the answer from its end: no sort, no comparator, no allocation but the answer.
  */
 export function topSections(scores: Float64Array, candidates: Int32Array, count: number, limit: number): number[] {
   const size = Math.min(limit, count);
   if (size <= 0) return [];
-  const heap = candidates.slice(0, size);
+  if (storage.length < size) storage = new Int32Array(Math.max(size, storage.length * 2));
+  const heap = storage;
+  for (let at = 0; at < size; at += 1) heap[at] = candidates[at] ?? 0;
   for (let at = (size >> 1) - 1; at >= 0; at -= 1) siftDown(heap, size, at, scores);
+  let root = heap[0] ?? 0;
+  let rootScore = scores[root] ?? 0;
   for (let at = size; at < count; at += 1) {
     const candidate = candidates[at] ?? 0;
-    if (before(scores, candidate, heap[0] ?? 0)) {
-      heap[0] = candidate;
-      siftDown(heap, size, 0, scores);
-    }
+    const score = scores[candidate] ?? 0;
+    // most candidates rank after the weakest kept: one comparison with its score, kept at hand
+    if (score < rootScore || (score === rootScore && candidate > root)) continue;
+    heap[0] = candidate;
+    siftDown(heap, size, 0, scores);
+    root = heap[0] ?? 0;
+    rootScore = scores[root] ?? 0;
   }
-  return Array.from(heap).sort((a, b) => (before(scores, a, b) ? -1 : before(scores, b, a) ? 1 : 0));
+  const best: number[] = [];
+  for (let left = size; left > 0; left -= 1) {
+    best.push(heap[0] ?? 0);
+    heap[0] = heap[left - 1] ?? 0;
+    siftDown(heap, left - 1, 0, scores);
+  }
+  return best.reverse();
 }
