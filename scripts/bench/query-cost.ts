@@ -42,6 +42,8 @@ import { answersOf, differences, implementationAt, type Answers, type Implementa
 import { loadRealQueries, realCorpora } from './real-corpora.ts';
 import type { Corpus, SectionDoc } from './search-corpus.ts';
 import { ENGINES } from './search-engines.ts';
+import { timeInterleaved } from './interleaved-timing.ts';
+import { publishResults } from './results.ts';
 import { markdownTable, micros, percentile } from './search-format.ts';
 
 interface Timed {
@@ -68,6 +70,7 @@ const { values } = parseArgs({
     before: { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
     parts: { type: 'boolean', default: false },
+    publish: { type: 'boolean', default: false },
   },
 });
 
@@ -204,25 +207,7 @@ async function measure(loaded: LoadedCorpus, before: Implementation | null, engi
   for (const { search } of timed) for (const query of queries.slice(0, 50)) search(query);
   // a server returns to its event loop between requests: what a warm index does in the background lands
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const times = timed.map(() => [] as number[]);
-  // every query is run by every engine in a fresh random order: an engine that always ran right
-  // after the same other one would always find the caches as that one leaves them (a rotation
-  // puts ours after FlexSearch every time, the heaviest of all)
-  const random = mulberry32(0x0c05);
-  const order = timed.map((_, at) => at);
-  for (let round = 0; round < rounds; round += 1) {
-    for (const query of queries) {
-      for (let at = order.length - 1; at > 0; at -= 1) {
-        const other = Math.floor(random() * (at + 1));
-        [order[at], order[other]] = [order[other] ?? 0, order[at] ?? 0];
-      }
-      for (const which of order) {
-        const t0 = performance.now();
-        timed[which]?.search(query);
-        times[which]?.push(performance.now() - t0);
-      }
-    }
-  }
+  const times = timeInterleaved(timed, queries, rounds, 0x0c05);
   const figures = timed.map(({ name }, at) => {
     const sorted = (times[at] ?? []).sort((a, b) => a - b);
     return { name, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
@@ -255,13 +240,38 @@ async function main(): Promise<void> {
     console.error(`[query-cost] ${name}: ${row.sections} sections, ${row.figures.map((figure) => `${figure.name} ${micros(figure.p50)}/${micros(figure.p95)}`).join(', ')}`);
   }
   const header = ['corpus', 'sections', 'queries', ...(rows[0]?.figures.map((figure) => `${figure.name} p50 / p95`) ?? [])];
-  console.log(markdownTable(header, rows.map((row) => [row.corpus, row.sections.toLocaleString('en-US'), String(row.queries), ...row.figures.map((figure) => `${micros(figure.p50)} / ${micros(figure.p95)}`)])));
+  const table = markdownTable(header, rows.map((row) => [row.corpus, row.sections.toLocaleString('en-US'), String(row.queries), ...row.figures.map((figure) => `${micros(figure.p50)} / ${micros(figure.p95)}`)]));
+  console.log(table);
+  if (values.publish) await publishResults('query-cost', queryCostReport(table, rows));
   if (values.save !== undefined) await writeFile(values.save, JSON.stringify(saved));
   if (previous !== null || before !== null) {
     console.log(`\nAnswers compared on ${compared} queries (results as shown, and the best 20 sections with their scores): ${diffs.length === 0 ? 'all identical' : `${diffs.length} differ`}`);
     for (const line of diffs.slice(0, 40)) console.log(`  ${line}`);
     if (diffs.length > 0) process.exitCode = 1;
   }
+}
+
+/** bench-results/query-cost.md: the table, and ours against the fastest other engine per corpus. */
+function queryCostReport(table: string, rows: readonly Row[]): string {
+  const verdicts = rows.map((row) => {
+    const ours = row.figures.find((figure) => figure.name === 'ask (disk)');
+    const others = row.figures.filter((figure) => !figure.name.startsWith('ask'));
+    const fastest = others.reduce<(typeof others)[number] | undefined>((best, figure) => (best === undefined || figure.p50 < best.p50 ? figure : best), undefined);
+    if (ours === undefined || fastest === undefined) return [row.corpus, '-', '-', '-'];
+    return [row.corpus, row.sections.toLocaleString('en-US'), `ours ${micros(ours.p50)} µs, ${fastest.name} ${micros(fastest.p50)} µs`, ours.p50 <= fastest.p50 ? 'ok' : 'MISSED'];
+  });
+  return [
+    '# Query fixed cost',
+    '',
+    `\`npm run bench:query-cost\`, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}. \`searchKeyword\` (finished results with snippets) warm, beside the fastest other engines on the same sections; real corpora: their labelled queries and a query mix; generated corpora (g<pages>): a query mix. Every query by every engine in a fresh random order, ${values.rounds} rounds (a quarter past 20,000 sections). *ask (disk)*: \`loadSearchIndex\` as \`ask serve\` opens it (a result's line read from the section table on disk); *ask (memory)*: \`openSearchTables\` over the files' texts.`,
+    '',
+    table,
+    '',
+    '## Target: p50 at or below the fastest other engine, 300 to 65,000 sections',
+    '',
+    markdownTable(['corpus', 'sections', 'warm p50', ''], verdicts),
+    '',
+  ].join('\n');
 }
 
 await main();

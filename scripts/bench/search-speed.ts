@@ -12,6 +12,7 @@ import { generateCorpus, mulberry32, writeCorpus, type CorpusVocabulary } from '
 import { benchCorpusDir, benchCorpusPaths, fixed, ROOT } from './eval.ts';
 import { readCorpus, type Corpus } from './search-corpus.ts';
 import { ENGINES, FLEX_EXPORT_MAX_SECTIONS, ours, type Engine, type EngineKind, type Serialized } from './search-engines.ts';
+import { timeInterleaved } from './interleaved-timing.ts';
 import { markdownTable, mib, micros, ms, percentile } from './search-format.ts';
 import type { QualityFigures } from './search-quality.ts';
 
@@ -132,18 +133,10 @@ export async function speed(pages: number, seed: number, queryCount: number, out
       engines.push({ kind, engine: rankOnly, row: { engine: rankOnly.name, buildMs: Number.NaN, bytes: null, loadMs: null } });
     }
   }
-  // a short warm-up, then the timed pass; engines take turns query by query, in a rotating order
+  // a short warm-up, then the timed pass: every query by every engine, in a fresh random order each time
   const warmUp = Math.min(WARM_UP_QUERIES, Math.ceil(queries.length / 4));
   for (const { engine } of engines) for (const query of queries.slice(0, warmUp)) engine.search(query);
-  const times = engines.map(() => [] as number[]);
-  queries.forEach((query, at) => {
-    for (let turn = 0; turn < engines.length; turn += 1) {
-      const which = (at + turn) % engines.length;
-      const t0 = performance.now();
-      engines[which]?.engine.search(query);
-      times[which]?.push(performance.now() - t0);
-    }
-  });
+  const times = timeInterleaved(engines.map(({ engine }) => engine), queries, 1, seed);
   const diskLoad = await medianColdLoadMs(benchCorpusPaths(pages, seed).outDir, 5);
   const rows: SpeedRow[] = engines.map(({ row }, at) => {
     const sorted = [...(times[at] ?? [])].sort((a, b) => a - b);
@@ -152,7 +145,7 @@ export async function speed(pages: number, seed: number, queryCount: number, out
   out.push(
     `## Speed at ${pages.toLocaleString('en-US')} generated pages`,
     '',
-    `${corpus.sections.length.toLocaleString('en-US')} sections (seed ${seed}); ${queries.length} queries of 1-4 words (a quarter ending in a partial word, a tenth identifiers), ${Math.min(WARM_UP_QUERIES, Math.ceil(queries.length / 4))} warm-up queries, then engines interleaved query by query. Index: building from the sections in memory (ours: \`buildSearchIndex\` with the digest nodes and glossary). Load: parsing the serialized text (ours: \`openSearchTables\` over the bytes of its four files), the cold start, measured once. Every engine is queried through its loaded copy. Ours returns finished results with snippets; the row below it times \`rankSections\` alone.`,
+    `${corpus.sections.length.toLocaleString('en-US')} sections (seed ${seed}); ${queries.length} queries of 1-4 words (a quarter ending in a partial word, a tenth identifiers), ${Math.min(WARM_UP_QUERIES, Math.ceil(queries.length / 4))} warm-up queries, then every query by every engine in a fresh random order. Index: building from the sections in memory (ours: \`buildSearchIndex\` with the digest nodes and glossary). Load: parsing the serialized text (ours: \`openSearchTables\` over the bytes of its four files), the cold start, measured once. Every engine is queried through its loaded copy. Ours returns finished results with snippets; the row below it times \`rankSections\` alone.`,
     '',
     markdownTable(
       ['engine', 'index build ms', 'serialized MiB', 'load ms', 'query p50 µs', 'query p95 µs', 'mean µs'],
