@@ -1,8 +1,8 @@
 // The package's main entry: the one keyword scorer and the build pipeline.
 export { loadSearchIndex, searchKeyword, searchSections, openSearchTables, openSearchIndex, buildSearchIndex, SearchIndexError } from './search/index.ts';
 export type { SearchIndex, SearchHeader, SearchTables, RankOptions, ScoringFeatures, SectionHit } from './search/index.ts';
-export { buildDigest, type BuildOptions, type BuildReport } from './build/build.ts';
-export { checkDigest, type Staleness } from './build/check.ts';
+export { buildDigest, type BuildOptions, type BuildReport } from './compile/build.ts';
+export { checkDigest, type Staleness } from './digest/check.ts';
 export { loadContent, ContentErrors, type LoadedContent } from './content/index.ts';
 export { createOfflineDistiller } from './distill/offline/index.ts';
 export { chooseDistiller } from './distill/choose.ts';

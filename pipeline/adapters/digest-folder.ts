@@ -132,7 +132,7 @@ export function memoizedArchive(dir: string): () => Promise<Uint8Array<ArrayBuff
  */
 export function liveContentHash(contentDir: string, digestDir: string): () => Promise<string | null> {
   return async () => {
-    const [{ corpusHash, loadContent }, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../build/check.ts')]);
+    const [{ corpusHash, loadContent }, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../digest/check.ts')]);
     const manifest = await readManifest(digestDir);
     const content = await loadContent({ contentDir, ...(manifest ? contentSiteOf(manifest) : { siteUrl: '' }) });
     return corpusHash(content.sections);

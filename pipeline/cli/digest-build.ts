@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildDigest, type BuildReport } from '../build/build.ts';
+import { buildDigest, type BuildReport } from '../compile/build.ts';
 import { ContentErrors } from '../content/load.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';

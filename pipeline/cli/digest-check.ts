@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkDigest } from '../build/check.ts';
+import { checkDigest } from '../digest/check.ts';
 import { ContentErrors } from '../content/load.ts';
 import { DigestFormatError } from '../digest/manifest.ts';
 import { parseCommandArgs } from './args.ts';

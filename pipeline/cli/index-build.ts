@@ -8,7 +8,7 @@ import { buildSearchIndex } from '../search/index-build.ts';
 import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode } from '../types.ts';
 import { parseCommandArgs } from './args.ts';
-import { contentSiteOf } from '../build/check.ts';
+import { contentSiteOf } from '../digest/check.ts';
 import { chooseSite, SITE_FLAGS } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';

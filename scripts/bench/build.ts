@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildDigest, type BuildReport } from '../../pipeline/build/build.ts';
+import { buildDigest, type BuildReport } from '../../pipeline/compile/build.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { generateCorpus, writeCorpus } from '../generate-corpus.ts';
 import { benchCorpusDir, benchCorpusPaths, ROOT, type BenchCorpusPaths } from './eval.ts';

@@ -9,8 +9,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDigest } from '../../pipeline/build/build.ts';
-import { checkDigest } from '../../pipeline/build/check.ts';
+import { buildDigest } from '../../pipeline/compile/build.ts';
+import { checkDigest } from '../../pipeline/digest/check.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 

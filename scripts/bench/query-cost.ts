@@ -29,7 +29,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDigest } from '../../pipeline/build/build.ts';
+import { buildDigest } from '../../pipeline/compile/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';

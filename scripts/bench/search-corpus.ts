@@ -3,7 +3,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentSiteOf } from '../../pipeline/build/check.ts';
+import { contentSiteOf } from '../../pipeline/digest/check.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES, sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';

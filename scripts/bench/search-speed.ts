@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildDigest } from '../../pipeline/build/build.ts';
+import { buildDigest } from '../../pipeline/compile/build.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { openSearchTables, rankSections } from '../../pipeline/search/index.ts';
 import { generateCorpus, mulberry32, writeCorpus, type CorpusVocabulary } from '../generate-corpus.ts';

@@ -4,7 +4,7 @@
  * (a no-op build when they are current). Run alone: `tsx scripts/bench/serve-corpus.ts 1000 10000`.
  */
 import { readdir } from 'node:fs/promises';
-import { buildDigest } from '../../pipeline/build/build.ts';
+import { buildDigest } from '../../pipeline/compile/build.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { generateCorpus, writeCorpus } from '../generate-corpus.ts';
 import { benchCorpusPaths } from './eval.ts';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTablesCurrent } from '../../pipeline/build/check.ts';
+import { searchTablesCurrent } from '../../pipeline/digest/check.ts';
 import { listTreeFiles } from '../../pipeline/digest/archive.ts';
 import { SEARCH_SCHEMA_VERSION } from '../../pipeline/search/index-format.ts';
 import { searchHeaderVersions } from '../../pipeline/search/header-versions.ts';

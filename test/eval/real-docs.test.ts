@@ -8,7 +8,7 @@ import GithubSlugger from 'github-slugger';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDigest } from '../../pipeline/build/build.ts';
+import { buildDigest } from '../../pipeline/compile/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';

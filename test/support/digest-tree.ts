@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildDigest, type BuildReport } from '../../pipeline/build/build.ts';
+import { buildDigest, type BuildReport } from '../../pipeline/compile/build.ts';
 import { listTreeFiles } from '../../pipeline/digest/archive.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';

@@ -10,12 +10,12 @@ import { buildSearchIndex, openSearchTables, searchSections, searchTableFiles, s
 import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
 import { AnswerCache } from './cache.ts';
 import { collectGarbage } from './memory.ts';
-import { searchTablesCurrent } from './check.ts';
+import { searchTablesCurrent } from '../digest/check.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
 import { createSectionQueue, reusableSections, sameDistiller } from './sections.ts';
 import { createWorkerReader, type WorkerReader } from './workers/reader.ts';
 import { isOfflineDistiller } from '../distill/offline/index.ts';
-import { digestFiles } from './tree.ts';
+import { digestFiles } from '../digest/files.ts';
 import { generatorNamed, type GeneratorName, type UrlStyle } from '../content/generators/index.ts';
 
 /** The manifest's record of the site options of a build, defaults filled in. */

@@ -1,6 +1,6 @@
-import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
-import { stableJson } from '../digest/stable-json.ts';
-import type { Manifest } from '../digest/manifest.ts';
+import { DIGEST_FILES, sectionFilePath } from './paths.ts';
+import { stableJson } from './stable-json.ts';
+import type { Manifest } from './manifest.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 export interface DigestContents {

@@ -1,7 +1,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDigest, type BuildReport } from '../../pipeline/build/build.ts';
+import { buildDigest, type BuildReport } from '../../pipeline/compile/build.ts';
 import { ContentErrors } from '../../pipeline/content/index.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { generateCorpus, writeCorpus } from '../../scripts/generate-corpus.ts';

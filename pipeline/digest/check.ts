@@ -1,7 +1,7 @@
 import { hashContentFiles, loadContent, type LoadOptions } from '../content/index.ts';
-import type { Manifest } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
-import { readDigestFile, readManifest } from '../digest/read.ts';
+import type { Manifest } from './manifest.ts';
+import { DIGEST_FILES } from './paths.ts';
+import { readDigestFile, readManifest } from './read.ts';
 import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
 import { searchHeaderVersions } from '../search/header-versions.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
