@@ -4,6 +4,7 @@
  * load -> chunk -> hash -> distill -> emit -> index -> runtime.
  * Every stage takes and returns these plain, JSON-serialisable shapes.
  */
+import type { Root } from 'mdast';
 
 /** One documentation page, after its frontmatter has been read. */
 export interface Page {
@@ -145,7 +146,24 @@ export interface Distiller {
    * `section`, `glossary`, `suggestions`, `context`. A change re-runs that pass.
    */
   readonly templateHashes: Readonly<Record<DistillPass, string>>;
-  distillSection(section: Section, page: Page): Promise<SectionDistillation>;
+  /**
+   * `tree`: the section's syntax tree as parsed with its page, when the build has it at hand (a
+   * distiller that reads Markdown uses it instead of parsing the source again; a model ignores it).
+   */
+  distillSection(section: Section, page: Page, tree?: Root | null): Promise<SectionDistillation>;
+  /**
+   * What this distiller's corpus passes need of one section, worked out while its tree is at hand
+   * (plain JSON). The build keeps it with the section's records, by section hash, and hands it
+   * back with `takeSectionNotes` before the corpus passes, so no page is parsed again for them.
+   */
+  sectionNotes?(section: Section, tree: Root | null): SectionNotes;
+  takeSectionNotes?(section: Section, notes: SectionNotes): void;
+  /**
+   * When the section pass is a pure function of the section, a module (URL) exporting
+   * `createThreadDistiller(): Distiller`, an equal distiller that worker threads make for
+   * themselves; omitted: every section pass runs in the build's own thread (a model's calls).
+   */
+  readonly threadModule?: string;
   distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]>;
   suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]>;
   writeContext(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string>;
@@ -154,6 +172,9 @@ export interface Distiller {
 }
 
 export type DistillPass = 'section' | 'glossary' | 'suggestions' | 'context';
+
+/** A distiller's notes on one section (`Distiller.sectionNotes`): plain JSON, opaque to the build. */
+export type SectionNotes = unknown;
 
 /** Search result of the keyword scorer (spec KeywordResult). */
 export interface KeywordResult {

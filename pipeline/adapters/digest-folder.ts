@@ -127,14 +127,21 @@ export function memoizedArchive(dir: string): () => Promise<Uint8Array<ArrayBuff
 
 /**
  * The content hash of a live content folder, read with the site options the digest was built with.
- * The content loader (remark and all) is imported when it is first called: a server without
- * `--content` never loads it.
+ * The bytes of every file are compared with the manifest's file hashes first: when they all
+ * match, the content is what the digest was built from and its hash is the manifest's, with
+ * nothing parsed. Only a folder that changed is loaded (the content loader, remark and all, is
+ * imported then), to name its hash.
  */
 export function liveContentHash(contentDir: string, digestDir: string): () => Promise<string | null> {
   return async () => {
-    const [{ corpusHash, loadContent }, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../digest/check.ts')]);
+    const [content, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../digest/check.ts')]);
     const manifest = await readManifest(digestDir);
-    const content = await loadContent({ contentDir, ...(manifest ? contentSiteOf(manifest) : { siteUrl: '' }) });
-    return corpusHash(content.sections);
+    if (manifest) {
+      const hashes = await content.hashContentFiles(contentDir, manifest.site.exclude);
+      const names = Object.keys(hashes);
+      if (names.length === Object.keys(manifest.files).length && names.every((name) => manifest.files[name] === hashes[name])) return manifest.contentHash;
+    }
+    const loaded = await content.loadContent({ contentDir, ...(manifest ? contentSiteOf(manifest) : { siteUrl: '' }) });
+    return content.corpusHash(loaded.sections);
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildDigest, type BuildReport } from '../compile/build.ts';
+import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
@@ -20,6 +21,11 @@ export function buildSummary(report: BuildReport, distiller: { provider: string;
   );
 }
 
+/** `hash 0.12s, parse 1.40s, …`: the time of each phase of a build. */
+export function phaseLine(phases: PhaseTimes): string {
+  return BUILD_PHASES.map((phase) => `${phase} ${(phases[phase] / 1000).toFixed(2)}s`).join(', ');
+}
+
 /** The build report as one JSON object, for CI (`--json`). */
 export function buildReportJson(report: BuildReport, distiller: { provider: string; model: string }, site: SiteChoice): Record<string, unknown> {
   return {
@@ -34,6 +40,8 @@ export function buildReportJson(report: BuildReport, distiller: { provider: stri
     usage: report.usage,
     contentHash: report.contentHash,
     elapsedMs: Math.round(report.elapsedMs),
+    parsedFiles: report.parsedFiles,
+    phases: report.phases,
   };
 }
 
@@ -94,6 +102,9 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
   }
   if (values.json) io.out(JSON.stringify(buildReportJson(report, distiller, site)));
   else io.out(buildSummary(report, distiller));
-  if (values.verbose && !values.json) for (const id of report.changed) io.err(`ask: distilled ${id}`);
+  if (values.verbose && !values.json) {
+    for (const id of report.changed) io.err(`ask: distilled ${id}`);
+    io.err(`ask: ${report.parsedFiles} files parsed; ${phaseLine(report.phases)}`);
+  }
   return 0;
 };

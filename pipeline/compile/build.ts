@@ -1,22 +1,27 @@
 import os from 'node:os';
 import path from 'node:path';
-import { corpusHash, hashContentFiles, loadContent } from '../content/index.ts';
-import { DIGEST_SCHEMA_VERSION, DigestFormatError, type Manifest } from '../digest/manifest.ts';
-import { buildOverview } from '../digest/overview.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
-import { readDigestFile, readGlossary, readManifest } from '../digest/read.ts';
-import { discardStagedTree, recoverInterruptedWrite, stageTree, writeTreeAtomically } from '../digest/write.ts';
-import { buildSearchIndex, openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
-import type { DigestNode, Distiller, DistillUsage, GlossaryEntry } from '../types.ts';
-import { AnswerCache } from './cache.ts';
-import { collectGarbage } from './memory.ts';
+import { CHUNKER_VERSION, corpusHash, hashContentFiles, loadContent } from '../content/index.ts';
+import type { LoadedContent } from '../content/index.ts';
 import { searchTablesCurrent } from '../digest/check.ts';
-import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
-import { createSectionQueue, reusableSections, sameDistiller } from './sections.ts';
-import { createWorkerReader, type WorkerReader } from './workers/reader.ts';
-import { isOfflineDistiller } from '../distill/offline/index.ts';
 import { digestFiles } from '../digest/files.ts';
+import { DIGEST_SCHEMA_VERSION, DigestFormatError, parseManifest, type Manifest } from '../digest/manifest.ts';
+import { buildOverview } from '../digest/overview.ts';
+import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
+import { readDigestFile, readGlossary } from '../digest/read.ts';
+import { stableJson } from '../digest/stable-json.ts';
+import { discardStagedTree, linkUnchanged, recoverInterruptedWrite, stageTree, writeTreeAtomically } from '../digest/write.ts';
 import { generatorNamed, type GeneratorName, type UrlStyle } from '../content/generators/index.ts';
+import { assembleSearchTables } from '../search/index-build.ts';
+import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
+import { openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
+import { TOKENIZER_VERSION } from '../search/tokenize.ts';
+import type { Distiller, DistillUsage, GlossaryEntry, Section } from '../types.ts';
+import { AnswerCache } from './cache.ts';
+import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
+import { digestStamp, PageStore, type SectionRecord } from './page-store.ts';
+import { createPhaseClock, type PhaseTimes } from './phases.ts';
+import { createPageReading } from './read-pages.ts';
+import { distilSections, reusableSections, sameDistiller } from './sections.ts';
 
 /** The manifest's record of the site options of a build, defaults filled in. */
 function siteRecord(options: BuildOptions): Manifest['site'] {
@@ -54,21 +59,8 @@ export interface BuildOptions {
   readonly workers?: number;
 }
 
-/** Below this many content files a build stays in one thread: starting workers costs more than it saves. */
+/** Below this many files to parse a build stays in one thread: starting workers costs more than it saves. */
 export const WORKERS_MIN_FILES = 200;
-
-/** The worker-thread reader of a build, or null when it reads in this thread. */
-function workerReader(options: BuildOptions, previous: Manifest | null, stagedDir: string): WorkerReader | null {
-  const workers = options.workers ?? os.availableParallelism();
-  if (workers <= 0) return null;
-  return createWorkerReader({
-    workers,
-    minFiles: options.workers === undefined ? WORKERS_MIN_FILES : 0,
-    offline: isOfflineDistiller(options.distiller),
-    reuse: reusableSections(previous, options.force, options.distiller),
-    stagedDir,
-  });
-}
 
 export interface BuildReport {
   readonly upToDate: boolean;
@@ -80,15 +72,10 @@ export interface BuildReport {
   readonly usage: DistillUsage;
   readonly contentHash: string;
   readonly elapsedMs: number;
-}
-
-async function previousManifest(outDir: string): Promise<Manifest | null> {
-  try {
-    return await readManifest(outDir);
-  } catch (error) {
-    if (error instanceof DigestFormatError) return null; // another schema: rebuild everything
-    throw error;
-  }
+  /** Milliseconds per phase; they add up to `elapsedMs` (up to rounding). */
+  readonly phases: PhaseTimes;
+  /** Content files parsed by this build (the others came from the page store). */
+  readonly parsedFiles: number;
 }
 
 function sameRecord(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -105,70 +92,133 @@ function retrievable(questions: readonly string[], index: ReturnType<typeof open
   return questions.filter((question) => searchSections(index, question).length > 0);
 }
 
+/** What the page store's records depend on besides each file: the distiller and every version that shapes a record. */
+function storeIdentity(distiller: Distiller): string {
+  return JSON.stringify(['page-store-1', CHUNKER_VERSION, TOKENIZER_VERSION, SEARCH_SCHEMA_VERSION, distiller.provider, distiller.model, distiller.templateHashes.section]);
+}
+
+/** The previous digest's manifest and its stamp; null when there is none or it is of another schema. */
+async function previousDigest(outDir: string): Promise<{ manifest: Manifest; stamp: string } | null> {
+  const text = await readDigestFile(outDir, DIGEST_FILES.manifest);
+  if (text === null) return null;
+  try {
+    return { manifest: parseManifest(text, outDir), stamp: digestStamp(text) };
+  } catch (error) {
+    if (error instanceof DigestFormatError) return null; // another schema: rebuild everything
+    throw error;
+  }
+}
+
 /**
- * The whole pipeline: load, chunk, hash, distil (only what changed), emit atomically, index.
+ * Puts every file read now (drafts too, so they are not parsed again), and every stored page
+ * whose records were made again, into the page store.
+ */
+function rememberPages(store: PageStore, reading: ReturnType<typeof createPageReading>, content: LoadedContent, records: ReadonlyMap<string, SectionRecord>): void {
+  const pages = new Map(content.pages.map((page) => [page.file, page]));
+  const byPage = new Map<string, Section[]>();
+  for (const section of content.sections) {
+    const list = byPage.get(section.pageSlug);
+    if (list) list.push(section);
+    else byPage.set(section.pageSlug, [section]);
+  }
+  for (const [file, outcome] of reading.outcomes()) {
+    const page = pages.get(file);
+    const sections = page === undefined ? [] : (byPage.get(page.slug) ?? []);
+    if ('stored' in outcome && outcome.stored.records.length === sections.length) continue;
+    const key = 'stored' in outcome ? outcome.stored.key : outcome.key;
+    const kept = sections.map((section) => records.get(section.id)).filter((record): record is SectionRecord => record !== undefined);
+    store.put({ file, key, read: page === undefined ? null : { page, sections }, records: kept });
+  }
+}
+
+/**
+ * The whole pipeline, as named steps: plan (is anything to do?), read (parse only what changed),
+ * distil (only sections nothing has a node for), the glossary, the search tables, suggestions
+ * and context, then write (unchanged node files linked) and swap the tree in atomically.
  * Returns early, writing nothing and calling no model, when the content files, the site URL,
  * the distiller and its prompts are all what the digest was built from.
  */
 export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const started = options.now();
+  const clock = createPhaseClock(options.now);
   const { distiller, outDir } = options;
-  await recoverInterruptedWrite(outDir);
-  const previous = await previousManifest(outDir);
   const site = siteRecord(options);
-
-  // nothing to do when the inputs are those of the manifest and the tables are of this version
-  if (previous && !options.force && previous.siteUrl === options.siteUrl && sameSite(previous.site, site) && sameTemplates(previous, distiller) && (await searchTablesCurrent(outDir))) {
-    const fileHashes = await hashContentFiles(options.contentDir, site.exclude);
-    if (sameRecord(fileHashes, previous.files)) {
-      return {
-        upToDate: true,
-        pages: previous.counts.pages,
-        sections: previous.counts.sections,
-        changed: [],
-        removed: [],
-        usage: distiller.usage(),
-        contentHash: previous.contentHash,
-        elapsedMs: options.now() - started,
-      };
-    }
+  const before = await clock.time('hash', async () => {
+    await recoverInterruptedWrite(outDir);
+    return previousDigest(outDir);
+  });
+  const previous = before?.manifest ?? null;
+  const upToDate = await clock.time('hash', async () => {
+    if (!previous || options.force || previous.siteUrl !== options.siteUrl || !sameSite(previous.site, site) || !sameTemplates(previous, distiller)) return false;
+    // corpus passes recorded under another rule of their inputs (an older ask) run again
+    if (corpusInputHash('glossary', previous.contentHash, distiller, null) !== previous.corpus.glossary) return false;
+    if (!(await searchTablesCurrent(outDir))) return false;
+    return sameRecord(await hashContentFiles(options.contentDir, site.exclude), previous.files);
+  });
+  if (previous && upToDate) {
+    return {
+      upToDate: true,
+      pages: previous.counts.pages,
+      sections: previous.counts.sections,
+      changed: [],
+      removed: [],
+      usage: distiller.usage(),
+      contentHash: previous.contentHash,
+      elapsedMs: options.now() - started,
+      phases: clock.totals(),
+      parsedFiles: 0,
+    };
   }
 
-  // the new tree is staged beside the digest from the start: worker threads write nodes there as they go
+  // the new tree is staged beside the digest; the current one is untouched until the swap
   const staged = await stageTree(outDir);
   try {
-    const reader = workerReader(options, previous, staged);
-    const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
-    const queue = createSectionQueue({
+    const store = await clock.time('hash', () =>
+      PageStore.open(options.cacheDir === null ? null : path.join(options.cacheDir, 'pages'), storeIdentity(distiller), options.force, before?.stamp ?? null),
+    );
+    const reusable = new Set(Object.values(reusableSections(previous, options.force, distiller) ?? {}));
+    const reading = createPageReading({
+      store,
       distiller,
-      previous,
-      previousDir: outDir,
-      cache,
-      concurrency: options.concurrency,
-      force: options.force,
-      onProgress: (done, queued) => options.onProgress?.('distil', done, queued),
-      ...(reader ? { precomputed: reader.precomputed } : {}),
+      known: (hash) => reusable.has(hash) || store.section(hash) !== undefined,
+      knownHashes: () => [...new Set([...reusable, ...store.sectionHashes()])],
+      workers: options.workers ?? os.availableParallelism(),
+      minFiles: options.workers === undefined ? WORKERS_MIN_FILES : 1,
     });
-    let content;
-    try {
-      content = await loadContent({
+    const content = await clock.timeShared(reading.times, () =>
+      loadContent({
         contentDir: options.contentDir,
         siteUrl: options.siteUrl,
         generator: site.generator,
         urlStyle: { trailingSlash: site.trailingSlash, htmlExtension: site.htmlExtension },
         exclude: site.exclude,
-        ...(options.cacheDir === null ? {} : { cacheDir: path.join(options.cacheDir, 'chunks') }),
-        onPage: (read) => queue.add(read.page, read.sections),
-        ...(reader ? { readFiles: reader.readFiles } : {}),
-      });
-    } finally {
-      // a content error stops the build, but the calls already queued settle first
-      await queue.finish().catch(() => undefined);
-    }
+        readFiles: reading.readFiles,
+      }),
+    );
     const contentHash = corpusHash(content.sections);
-    const { nodes, changed, dropped } = await queue.finish();
-    const orderedNodes = content.sections.map((section) => nodes.get(section.id)).filter((node): node is DigestNode => node !== undefined);
-    const corpus = { pages: content.pages, sections: content.sections, nodes: orderedNodes };
+    const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
+    const distilled = await clock.timeShared(reading.times, () =>
+      distilSections(content, {
+        distiller,
+        previous,
+        previousDir: outDir,
+        cache,
+        store,
+        reading,
+        concurrency: options.concurrency,
+        force: options.force,
+        times: reading.times,
+        onProgress: (done, total) => options.onProgress?.('distil', done, total),
+      }),
+    );
+    const records = content.sections.map((section) => {
+      const record = distilled.records.get(section.id);
+      if (record === undefined) throw new Error(`no node for section ${section.id}`);
+      return record;
+    });
+    for (const [at, section] of content.sections.entries()) distiller.takeSectionNotes?.(section, records[at]?.notes ?? null);
+    const nodes = records.map((record) => record.node);
+    const corpus = { pages: content.pages, sections: content.sections, nodes };
 
     const runner = {
       previous,
@@ -181,27 +231,24 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
         return text === null ? null : (JSON.parse(text) as { suggestions: string[] }).suggestions;
       },
     };
-    collectGarbage();
     options.onProgress?.('corpus', 0, 3);
-    const glossary = await runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () =>
-      distiller.distillGlossary(corpus),
+    const glossary = await clock.time('corpus', () =>
+      runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () => distiller.distillGlossary(corpus)),
     );
     // made once: the suggestions pass searches these very files, and they are written as they are
-    const searchFiles = searchTableFiles(buildSearchIndex({ sections: content.sections, nodes, glossary: glossary.value }));
-    collectGarbage();
+    const searchFiles = await clock.time('index', async () =>
+      searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value })),
+    );
     options.onProgress?.('corpus', 1, 3);
-    const suggestions = await runCorpusPass<string[]>(
-      runner,
-      'suggestions',
-      corpusInputHash('suggestions', contentHash, distiller, glossary.value),
-      async () => retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchTables(searchTableSources(searchFiles))),
+    const suggestions = await clock.time('corpus', () =>
+      runCorpusPass<string[]>(runner, 'suggestions', corpusInputHash('suggestions', contentHash, distiller, glossary.value), async () =>
+        retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchTables(searchTableSources(searchFiles))),
+      ),
     );
-    collectGarbage();
     options.onProgress?.('corpus', 2, 3);
-    const context = await runCorpusPass<string>(runner, 'context', corpusInputHash('context', contentHash, distiller, glossary.value), () =>
-      distiller.writeContext(corpus, glossary.value),
+    const context = await clock.time('corpus', () =>
+      runCorpusPass<string>(runner, 'context', corpusInputHash('context', contentHash, distiller, glossary.value), () => distiller.writeContext(corpus, glossary.value)),
     );
-    collectGarbage();
     options.onProgress?.('corpus', 3, 3);
 
     const manifest: Manifest = {
@@ -215,39 +262,46 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       counts: {
         pages: content.pages.length,
         sections: content.sections.length,
-        facts: orderedNodes.reduce((total, node) => total + node.facts.length, 0),
+        facts: nodes.reduce((total, node) => total + node.facts.length, 0),
         glossary: glossary.value.length,
         suggestions: suggestions.value.length,
       },
       files: content.fileHashes,
       sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
     };
-    // the nodes the workers wrote to the staged tree already are left out
-    const unwritten = reader ? new Map([...nodes].filter(([id]) => !reader.wrote(id))) : nodes;
-    await writeTreeAtomically(
-      outDir,
-      digestFiles({
-        manifest,
-        nodes: unwritten,
-        glossary: glossary.value,
-        suggestions: suggestions.value,
-        overview: buildOverview(content.pages, content.sections),
-        context: context.value,
-        searchFiles,
-      }),
-      staged,
-    );
+    const manifestText = stableJson(manifest);
+    await clock.time('write', async () => {
+      const { unchangedFiles } = distilled;
+      await linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
+      await writeTreeAtomically(
+        outDir,
+        digestFiles({
+          manifest,
+          nodes: nodes.filter((node) => !unchangedFiles.has(node.id)),
+          glossary: glossary.value,
+          suggestions: suggestions.value,
+          overview: buildOverview(content.pages, content.sections),
+          context: context.value,
+          searchFiles,
+        }),
+        staged,
+      );
+      rememberPages(store, reading, content, distilled.records);
+      await store.save(new Set(Object.keys(content.fileHashes)), digestStamp(manifestText));
+    });
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();
     return {
       upToDate: false,
       pages: content.pages.length,
       sections: content.sections.length,
-      changed,
+      changed: distilled.changed,
       removed: Object.keys(previous?.sections ?? {}).filter((id) => !currentIds.has(id)).sort(),
-      usage: { ...usage, droppedFacts: usage.droppedFacts + dropped },
+      usage: { ...usage, droppedFacts: usage.droppedFacts + distilled.dropped },
       contentHash,
       elapsedMs: options.now() - started,
+      phases: clock.totals(),
+      parsedFiles: reading.parsedFiles(),
     };
   } finally {
     // nothing once the staged tree was swapped in; a failed build's half tree otherwise

@@ -8,13 +8,14 @@ type CorpusPass = Exclude<DistillPass, 'section'>;
 
 /**
  * The input hash of a corpus-wide pass. The rule: a corpus pass reruns when the corpus content
- * hash, the distiller, the model or that pass's prompt changes, and for suggestions and
- * context also when the glossary they are given changes. Anything else reuses the last answer.
+ * hash, the distiller, the model, that pass's prompt or the section pass's prompt changes (every
+ * corpus pass reads the section nodes, which that prompt makes), and for suggestions and context
+ * also when the glossary they are given changes. Anything else reuses the last answer.
  * The glossary is hashed with sorted keys: one distilled just now and the same one read back
  * from `glossary.json` must give the same hash, or a rebuild and a forced build would differ.
  */
 export function corpusInputHash(pass: CorpusPass, contentHash: string, distiller: Distiller, glossary: readonly GlossaryEntry[] | null): string {
-  return sha256(compactStableJson([pass, contentHash, distiller.provider, distiller.model, distiller.templateHashes[pass], glossary]));
+  return sha256(compactStableJson([pass, contentHash, distiller.provider, distiller.model, distiller.templateHashes[pass], distiller.templateHashes.section, glossary]));
 }
 
 export interface CorpusPassRunner {

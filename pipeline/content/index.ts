@@ -1,11 +1,10 @@
 export { chunkPage, firstTitleHeading, type Chunk, type UnhashedSection } from './chunk.ts';
-export { keepSectionTree, takeSectionTree } from './section-trees.ts';
 export { ContentError } from './errors.ts';
 export { readFrontmatter, type Frontmatter, type ReadFrontmatter } from './frontmatter.ts';
 export { corpusHash, hashSection, sha256 } from './hash.ts';
 export { CHUNKER_VERSION, ContentErrors, hashContentFiles, listContentFiles, loadContent, readFilesInProcess, type FileReader, type LoadedContent, type LoadOptions } from './load.ts';
-export { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
-export { pageUrl, readPage, type ReadPage } from './page.ts';
+export { expandedText, loadFile, pageReadKey, type FileSource, type LoadedFile } from './load-file.ts';
+export { pageUrl, readPage, type ParsedPage, type ReadPage } from './page.ts';
 export { parseMarkdown } from './parse.ts';
 export { plainText } from './plain-text.ts';
 export { fileTitle, groupFromPath, validateSlug } from './slug.ts';

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
-import { readPage, type ReadPage } from './page.ts';
+import { readPage, type ParsedPage, type ReadPage } from './page.ts';
 import { resolveSite, type PageSite } from './site.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
@@ -14,8 +14,11 @@ export interface LoadedFile {
   readonly file: string;
   /** sha256 of the file's bytes; null when the file could not be read. */
   readonly fileHash: string | null;
-  /** The page and its sections; null for a draft or a file with a problem. */
-  readonly read: ReadPage | null;
+  /**
+   * The page and its sections; null for a draft or a file with a problem. A `ParsedPage` (with
+   * each section's tree) when the file was parsed now.
+   */
+  readonly read: ReadPage | ParsedPage | null;
   readonly error: ContentError | null;
   /** True when the file was parsed rather than taken from the chunk cache. */
   readonly parsed: boolean;
@@ -26,6 +29,24 @@ export interface FileSource extends PageSite {
   readonly contentDir: string;
   /** Folder of the chunk cache; omitted: parse every file. */
   readonly cacheDir?: string;
+}
+
+/**
+ * What a file's page and sections depend on, hashed: the chunker's version, the site (url,
+ * generator, url style), the file's path and its text with includes expanded.
+ */
+export function pageReadKey(source: PageSite, file: string, expanded: string): string {
+  const site = resolveSite(source);
+  return sha256([CHUNKER_VERSION, site.siteUrl, site.generator.name, JSON.stringify(site.urlStyle), file, sha256(expanded)].join('\n'));
+}
+
+/**
+ * A content file's text with its generator's includes expanded (the text itself when the
+ * generator has none); includes are read from inside the content folder only.
+ */
+export async function expandedText(source: FileSource, file: string, text: string): Promise<string> {
+  const { generator } = resolveSite(source);
+  return generator.expandIncludes ? generator.expandIncludes(file, text, includeReader(source.contentDir)) : text;
 }
 
 /** Reads a file of the content folder for an include; null when it is not a readable file inside it. */
@@ -73,19 +94,18 @@ export async function loadFile(source: FileSource, file: string): Promise<Loaded
   const fileHash = sha256(text);
   const site = resolveSite(source);
   if (!site.generator.isPage(file)) return { file, fileHash, read: null, error: null, parsed: false };
-  const expanded = site.generator.expandIncludes ? await site.generator.expandIncludes(file, text, includeReader(source.contentDir)) : text;
+  const expanded = await expandedText(source, file, text);
   const { cacheDir } = source;
-  const inputs = [CHUNKER_VERSION, site.siteUrl, site.generator.name, JSON.stringify(site.urlStyle), file, sha256(expanded)];
-  const cacheFile = cacheDir && path.join(cacheDir, `${sha256(inputs.join('\n'))}.json`);
+  const cacheFile = cacheDir && path.join(cacheDir, `${pageReadKey(source, file, expanded)}.json`);
   const cached = cacheFile ? await readCached(cacheFile) : undefined;
   if (cached !== undefined) return { file, fileHash, read: cached, error: null, parsed: false };
-  let read: ReadPage | null;
+  let read: ParsedPage | null;
   try {
     read = readPage(file, expanded, source);
   } catch (error) {
     if (error instanceof ContentError) return { file, fileHash, read: null, error, parsed: false };
     throw error;
   }
-  if (cacheFile && cacheDir) await writeCached(cacheDir, cacheFile, read);
+  if (cacheFile && cacheDir) await writeCached(cacheDir, cacheFile, read && { page: read.page, sections: read.sections });
   return { file, fileHash, read, error: null, parsed: true };
 }

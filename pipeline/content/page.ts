@@ -1,11 +1,10 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root, RootContent } from 'mdast';
 import type { Page, Section } from '../types.ts';
 import { chunkPage, firstTitleHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
 import { FRONTMATTER_TYPES, readFrontmatter } from './frontmatter.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
-import { keepSectionTree } from './section-trees.ts';
 import { parseMarkdown } from './parse.ts';
 import { pageUrl, resolveSite, type PageSite } from './site.ts';
 import { fileTitle, groupFromPath, validateSlug } from './slug.ts';
@@ -15,6 +14,30 @@ export { pageUrl } from './site.ts';
 export interface ReadPage {
   readonly page: Page;
   readonly sections: readonly Section[];
+}
+
+/**
+ * A page just parsed: its sections with the syntax tree of each, as parsed with the whole page
+ * (offsets relative to the section's `source`; null where the chunker kept no nodes), for the
+ * stages that read a section next, so that a section is parsed once per build.
+ */
+export interface ParsedPage extends ReadPage {
+  readonly trees: readonly (Root | null)[];
+}
+
+function shift(node: Nodes, by: number): void {
+  const position = node.position;
+  if (position) {
+    if (position.start.offset !== undefined) position.start.offset -= by;
+    if (position.end.offset !== undefined) position.end.offset -= by;
+  }
+  if ('children' in node) for (const child of node.children as Nodes[]) shift(child, by);
+}
+
+/** A section's own tree: its nodes, with offsets made relative to `section.source`. */
+function sectionRoot(nodes: RootContent[], startOffset: number): Root {
+  for (const node of nodes) shift(node, startOffset);
+  return { type: 'root', children: nodes };
 }
 
 function parsePage(file: string, prepared: string, format: 'md' | 'mdx'): Root {
@@ -32,7 +55,7 @@ function parsePage(file: string, prepared: string, format: 'md' | 'mdx'): Root {
  * the page's text with its includes expanded. Returns null for a hidden page (draft...).
  * Throws a ContentError naming the file for invalid frontmatter, invalid MDX or an unusable url.
  */
-export function readPage(file: string, source: string, site: PageSite | string): ReadPage | null {
+export function readPage(file: string, source: string, site: PageSite | string): ParsedPage | null {
   const { generator, siteUrl, urlStyle } = resolveSite(site);
   const format = file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
   const prepared = generator.prepare(source, format);
@@ -52,10 +75,10 @@ export function readPage(file: string, source: string, site: PageSite | string):
     description: fields.description ?? null,
     group: fields.group ?? groupFromPath(file),
   };
-  const sections = chunkPage({ source, prepared, tree, page, generator }).map((chunk) => {
-    const section = hashSection(chunk.section);
-    if (chunk.nodes !== null) keepSectionTree(section, chunk.nodes, chunk.start);
-    return section;
-  });
-  return { page, sections };
+  const chunks = chunkPage({ source, prepared, tree, page, generator });
+  return {
+    page,
+    sections: chunks.map((chunk) => hashSection(chunk.section)),
+    trees: chunks.map((chunk) => (chunk.nodes === null ? null : sectionRoot(chunk.nodes, chunk.start))),
+  };
 }

@@ -5,7 +5,8 @@ import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 export interface DigestContents {
   readonly manifest: Manifest;
-  readonly nodes: ReadonlyMap<string, DigestNode>;
+  /** The nodes whose files are to be written (a build links the files that did not change). */
+  readonly nodes: Iterable<DigestNode>;
   readonly glossary: readonly GlossaryEntry[];
   readonly suggestions: readonly string[];
   readonly overview: string;
@@ -30,5 +31,5 @@ export function* digestFiles(contents: DigestContents): Generator<readonly [stri
   yield [DIGEST_FILES.overview, withFinalNewline(contents.overview)];
   yield [DIGEST_FILES.context, withFinalNewline(contents.context)];
   yield* contents.searchFiles;
-  for (const node of contents.nodes.values()) yield [sectionFilePath(node.id), stableJson(node)];
+  for (const node of contents.nodes) yield [sectionFilePath(node.id), stableJson(node)];
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const TEMP_MARK = '.ask-tmp-';
@@ -76,6 +76,37 @@ export async function stageTree(outDir: string): Promise<string> {
   const temporary = `${outDir}${TEMP_MARK}${process.pid}-${Date.now().toString(36)}`;
   await mkdir(temporary, { recursive: true });
   return temporary;
+}
+
+/**
+ * Puts files of the current tree, unchanged, into the staged tree: a hard link each (no bytes
+ * copied, and the current tree stays as it is, so a killed build still leaves it intact), a copy
+ * where the file system refuses links.
+ */
+export async function linkUnchanged(outDir: string, staged: string, relatives: Iterable<string>): Promise<void> {
+  const made = new Set<string>();
+  let batch: string[] = [];
+  const flush = async (): Promise<void> => {
+    for (const relative of batch) {
+      const folder = path.dirname(path.join(staged, relative));
+      if (made.has(folder)) continue;
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    await Promise.all(
+      batch.map(async (relative) => {
+        const from = path.join(outDir, relative);
+        const to = path.join(staged, relative);
+        await link(from, to).catch(() => copyFile(from, to));
+      }),
+    );
+    batch = [];
+  };
+  for (const relative of relatives) {
+    batch.push(relative);
+    if (batch.length >= WRITE_BATCH) await flush();
+  }
+  await flush();
 }
 
 /** Removes a staged tree that will not be swapped in (a failed build); nothing once it was. */

@@ -47,6 +47,43 @@ function encodePostings(entries: readonly number[]): string {
 }
 
 /**
+ * What the search tables keep of one section, worked out from it alone (and its node): each
+ * distinct token with its field bits, and the words as written that the stemmer changed. Plain
+ * JSON, so a build keeps it in its cache by section hash and assembles the tables from it
+ * without tokenising an unchanged section again.
+ */
+export interface IndexedSection {
+  /** Distinct tokens, in first-seen order. */
+  readonly tokens: readonly string[];
+  /** `IN_BODY | IN_SIGNAL | IN_HEADING` bits of each token. */
+  readonly bits: readonly number[];
+  /** [word as written, its stem] for the words whose stem differs. */
+  readonly surfaces: readonly (readonly [string, string])[];
+}
+
+/**
+ * The tokens of one section with their field bits. With a digest (`hasDigest`): body text, the
+ * node's signal, heading and page title apart; without (spec rule 7): the title and the raw
+ * source as body.
+ */
+export function indexSection(section: IndexInput['sections'][number], node: DigestNode | undefined, hasDigest: boolean, stem: boolean): IndexedSection {
+  const surfaces = new Map<string, string>();
+  const tokenizing = { stem, surfaces };
+  const flags = new Map<string, number>();
+  const mark = (tokens: readonly string[], bit: number): void => {
+    for (const token of tokens) flags.set(token, (flags.get(token) ?? 0) | bit);
+  };
+  if (hasDigest) {
+    mark(tokenize(section.text, tokenizing), IN_BODY);
+    if (node) mark(signalTokens(node, stem), IN_SIGNAL);
+    mark(tokenize(`${section.title}\n${section.heading ?? ''}`, tokenizing), IN_HEADING);
+  } else {
+    mark(tokenize(`${section.title}\n${section.source}`, tokenizing), IN_BODY);
+  }
+  return { tokens: [...flags.keys()], bits: [...flags.values()], surfaces: [...surfaces] };
+}
+
+/**
  * Builds the search tables from sections (and, when present, their digest nodes and the
  * glossary). No model, no I/O. Per section and term it records whether the term is in the
  * body, in the distilled signal, or in the heading or page title; per section the body length.
@@ -55,10 +92,25 @@ function encodePostings(entries: readonly number[]): string {
 export function buildSearchIndex(input: IndexInput): SearchTables {
   const stem = input.stem ?? true;
   const hasDigest = input.nodes !== undefined && input.nodes !== null;
+  const indexed = input.sections.map((section) => indexSection(section, input.nodes?.get(section.id), hasDigest, stem));
+  return assembleSearchTables({ sections: input.sections, indexed, hasDigest, stem, glossary: input.glossary ?? [] });
+}
+
+export interface AssembleInput {
+  readonly sections: IndexInput['sections'];
+  /** `indexSection` of each section, in the same order. */
+  readonly indexed: readonly IndexedSection[];
+  readonly hasDigest: boolean;
+  readonly stem: boolean;
+  readonly glossary: readonly GlossaryEntry[];
+}
+
+/** The search tables from each section's `IndexedSection`: postings, lengths, pages, the section table. */
+export function assembleSearchTables(input: AssembleInput): SearchTables {
+  const { stem, hasDigest } = input;
   const postings = new Map<string, number[]>();
-  // words as written that the stemmer changed, noted while tokenising the sections' text
+  // words as written that the stemmer changed
   const surfaces = new Map<string, string>();
-  const tokenizing = { stem, surfaces };
   const sectionLines: string[] = [];
   const pageLines: PageLine[] = [];
   const pageNumbers = new Map<string, number>();
@@ -84,22 +136,14 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
   };
 
   input.sections.forEach((section, index) => {
-    const flags = new Map<string, number>();
-    const mark = (tokens: readonly string[], bit: number): void => {
-      for (const token of tokens) flags.set(token, (flags.get(token) ?? 0) | bit);
-    };
-    const node = input.nodes?.get(section.id);
-    if (hasDigest) {
-      mark(tokenize(section.text, tokenizing), IN_BODY);
-      if (node) mark(signalTokens(node, stem), IN_SIGNAL);
-      mark(tokenize(`${section.title}\n${section.heading ?? ''}`, tokenizing), IN_HEADING);
-    } else {
-      mark(tokenize(`${section.title}\n${section.source}`, tokenizing), IN_BODY);
-    }
+    const record = input.indexed[index];
+    if (record === undefined) throw new Error(`search tables: no tokens for section ${section.id}`);
+    for (const [word, stemmed] of record.surfaces) if (!surfaces.has(word)) surfaces.set(word, stemmed);
     // length in distinct tokens: scoring counts a term once per section, so the chance of a match
     // grows with a section's vocabulary, not its word count (pivoted unique normalisation)
     let length = 0;
-    for (const [token, bits] of flags) {
+    record.tokens.forEach((token, at) => {
+      const bits = record.bits[at] ?? 0;
       if (bits & IN_BODY) length += 1;
       let list = postings.get(token);
       if (list === undefined) {
@@ -107,7 +151,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
         postings.set(token, list);
       }
       list.push((index << FLAG_BITS) | bits);
-    }
+    });
     pages.push(pageNumber(section));
     lengths.push(length);
     sectionLines.push(encodeSectionLine({ anchor: anchorOf(section.id), heading: section.heading, text: section.text.normalize('NFKC') }));
@@ -117,7 +161,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
   const vocab = [...postings.keys()].sort(byString);
   const position = new Map(vocab.map((term, at) => [term, at]));
   const surface = [...surfaces.keys()].filter((word) => position.has(surfaces.get(word) ?? '')).sort(byString);
-  const glossary = (input.glossary ?? []).map((entry) => ({
+  const glossary = input.glossary.map((entry) => ({
     phrases: [entry.term, ...entry.aliases].map((phrase) => uniqueTokens(phrase, { stem })).filter((tokens) => tokens.length > 0),
     add: uniqueTokens([entry.term, ...entry.aliases].join(' '), { stem }),
   }));

@@ -65,7 +65,7 @@ describe('building in worker threads', () => {
     expect(await snapshotTree(inWorkers)).toEqual(await snapshotTree(inProcess));
   });
 
-  it('takes unchanged pages from the chunk cache in the workers as it does in-process', async () => {
+  it('a forced build in worker threads beside a page store made in-process writes the same tree', async () => {
     const { content, root } = await corpus();
     const cacheDir = path.join(root, 'cache');
     const inProcess = path.join(root, 'digest-in-process');

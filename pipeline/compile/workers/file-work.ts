@@ -1,73 +1,40 @@
 /**
- * The work a worker thread does for one content file: read, hash, parse and chunk it (or take
- * it from the chunk cache), then, for the offline distiller, distil its sections that the
- * previous digest cannot give and find the definitions they state. All of it is a function of
- * the file and the setup, so doing it in a worker or in the main thread gives the same result.
+ * The work a worker thread does for one content file: read, parse and chunk it, then the work on
+ * each of its sections while their trees are at hand (`workOnSection`), with the distiller the
+ * worker made for itself from the build's `threadModule`. All of it is a function of the file
+ * and the setup, so doing it in a worker or in the build's own thread gives the same result.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Root } from 'mdast';
 import { loadFile, type FileSource, type LoadedFile } from '../../content/index.ts';
-import { definitionsStatedIn, distillSectionRoot, type FoundDefinition } from '../../distill/offline/index.ts';
-import { bodyOf, sectionTree } from '../../distill/offline/parse.ts';
-import { takeSectionTree } from '../../content/section-trees.ts';
-import { sectionFilePath } from '../../digest/paths.ts';
-import { stableJson } from '../../digest/stable-json.ts';
-import { nodeFromDistillation, type CheckedNode } from '../../distill/verbatim.ts';
-import type { Section } from '../../types.ts';
+import type { Distiller } from '../../types.ts';
+import { workOnSection, type SectionWork, type WorkTimes } from '../section-work.ts';
 
 export interface WorkSetup extends FileSource {
-  /** True when the build's distiller is the offline one: its section pass is done here. */
-  readonly offline: boolean;
-  /** Section hashes of the previous digest when its nodes may be reused (same distiller, not forced), else null. */
-  readonly reuse: Readonly<Record<string, string>> | null;
-  /** The build's staged tree (`stageTree`): each node distilled here is written there at once. Null: not written. */
-  readonly stagedDir: string | null;
-}
-
-/** What the offline distiller made of one section here. */
-export interface SectionWork {
-  /** The section's checked node; null when the previous digest's node is to be reused. */
-  readonly checked: CheckedNode | null;
-  /** True when `checked.node` is already written to the staged tree. */
-  readonly written: boolean;
-  readonly definitions: readonly FoundDefinition[];
+  /** The distiller's `threadModule`: the worker makes its own and runs the section pass; null: parse only. */
+  readonly threadModule: string | null;
+  /** Hashes of the sections whose node the build already has (not distilled again). */
+  readonly known: readonly string[];
 }
 
 export interface FileWork {
+  /** The file as read, its page without trees (they stay in the worker). */
   readonly loaded: LoadedFile;
-  /** One entry per section of `loaded.read`, in order; empty when the distiller is not the offline one. */
+  /** One entry per section of `loaded.read`, in order; empty when the worker only parses. */
   readonly sections: readonly SectionWork[];
 }
 
-function workOnSection(setup: WorkSetup, section: Section, page: NonNullable<LoadedFile['read']>['page']): SectionWork {
-  let root: Root | undefined;
-  const tree = (): Root => (root ??= sectionTree(section));
-  const definitions = definitionsStatedIn(section, () => bodyOf(tree()));
-  const reused = setup.reuse !== null && setup.reuse[section.id] === section.hash;
-  const checked = reused ? null : nodeFromDistillation(section, distillSectionRoot(section, page, tree()));
-  takeSectionTree(section);
-  return { checked, written: false, definitions };
-}
-
-/** Writes the node of a section to the staged tree, as the digest tree has it. */
-async function writeNode(stagedDir: string, work: SectionWork): Promise<SectionWork> {
-  if (!work.checked) return work;
-  const file = path.join(stagedDir, sectionFilePath(work.checked.node.id));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, stableJson(work.checked.node));
-  return { ...work, written: true };
-}
-
-/** Loads one file and, for the offline distiller, does its sections' share of the distilling. */
-export async function workOnFile(setup: WorkSetup, file: string): Promise<FileWork> {
+/** Loads one file and, with a distiller, does its sections' work. */
+export async function workOnFile(setup: WorkSetup, distiller: Distiller | null, known: ReadonlySet<string>, file: string, times: WorkTimes): Promise<FileWork> {
+  const t0 = performance.now();
   const loaded = await loadFile(setup, file);
+  times.parse += performance.now() - t0;
   const read = loaded.read;
-  if (!setup.offline || read === null) {
-    for (const section of read?.sections ?? []) takeSectionTree(section);
-    return { loaded, sections: [] };
+  if (read === null) return { loaded, sections: [] };
+  const plain: LoadedFile = { ...loaded, read: { page: read.page, sections: read.sections } };
+  if (distiller === null) return { loaded: plain, sections: [] };
+  const trees = 'trees' in read ? read.trees : [];
+  const sections: SectionWork[] = [];
+  for (const [at, section] of read.sections.entries()) {
+    sections.push(await workOnSection(distiller, section, read.page, trees[at] ?? null, known.has(section.hash), times));
   }
-  const sections = read.sections.map((section) => workOnSection(setup, section, read.page));
-  const { stagedDir } = setup;
-  return { loaded, sections: stagedDir === null ? sections : await Promise.all(sections.map((work) => writeNode(stagedDir, work))) };
+  return { loaded: plain, sections };
 }

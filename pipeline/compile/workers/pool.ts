@@ -5,12 +5,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkSetup } from './file-work.ts';
+import type { WorkTimes } from '../section-work.ts';
 import type { WireFileWork, WorkRequest, WorkResponse } from './protocol.ts';
 
 const ENTRY = new URL('./entry.mjs', import.meta.url);
 
 interface Pending {
-  readonly resolve: (value: readonly WireFileWork[]) => void;
+  readonly resolve: (value: { readonly files: readonly WireFileWork[]; readonly times: WorkTimes }) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -39,7 +40,7 @@ export class WorkerPool {
     worker.on('message', (response: WorkResponse) => {
       const pending = slot.open.get(response.id);
       slot.open.delete(response.id);
-      if (response.ok) pending?.resolve(response.value);
+      if (response.ok) pending?.resolve({ files: response.value, times: response.times });
       else pending?.reject(new Error(response.message));
       this.dispatch();
     });
@@ -70,8 +71,8 @@ export class WorkerPool {
     }
   }
 
-  /** The work of `files`, in their order. */
-  run(files: readonly string[]): Promise<readonly WireFileWork[]> {
+  /** The work of `files`, in their order, and the time it took per phase. */
+  run(files: readonly string[]): Promise<{ readonly files: readonly WireFileWork[]; readonly times: WorkTimes }> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       this.waiting.push({ request: { id: (this.nextId += 1), files }, pending: { resolve, reject } });

@@ -3,6 +3,7 @@
  * clone, which keeps plain data only: a ContentError travels as its file and problem.
  */
 import { ContentError } from '../../content/index.ts';
+import type { WorkTimes } from '../section-work.ts';
 import type { FileWork } from './file-work.ts';
 
 /** A FileWork as it crosses a thread boundary. */
@@ -19,7 +20,7 @@ export interface WorkRequest {
 
 /** A worker's answer: the batch's work in the order of its files, or why it failed. */
 export type WorkResponse =
-  | { readonly id: number; readonly ok: true; readonly value: readonly WireFileWork[] }
+  | { readonly id: number; readonly ok: true; readonly value: readonly WireFileWork[]; readonly times: WorkTimes }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 export function toWire(work: FileWork): WireFileWork {

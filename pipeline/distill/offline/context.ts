@@ -53,11 +53,12 @@ function pagesByGroup(pages: readonly Page[]): Map<string | null, Page[]> {
  * it (thesaurus synonyms are search aids, not topics).
  */
 function mainTopics(corpus: CorpusInput, group: string | null, titles: ReadonlySet<string>): string[] {
-  const texts = new Map(corpus.sections.map((section) => [section.id, `${section.heading ?? ''}\n${section.text}`.toLowerCase()]));
+  const texts = new Map(corpus.sections.filter((section) => section.group === group).map((section) => [section.id, section]));
   const nodes = corpus.nodes.filter((node) => node.group === group);
   const counts = new Map<string, number>();
   for (const node of nodes) {
-    const text = texts.get(node.id) ?? '';
+    const section = texts.get(node.id);
+    const text = section === undefined ? '' : `${section.heading ?? ''}\n${section.text}`.toLowerCase();
     for (const term of new Set(node.terms)) {
       if (term.length < 3 || STOPWORDS.has(term) || titles.has(term) || !occursAsWords(text, term)) continue;
       counts.set(term, (counts.get(term) ?? 0) + 1);

@@ -3,32 +3,42 @@
  * No network, no clock, no randomness: the same input gives the same output,
  * byte for byte. It makes no model calls, so its usage stays at zero.
  */
-import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation } from '../../types.ts';
+import type { Root } from 'mdast';
+import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation, SectionNotes } from '../../types.ts';
 import { writeContextText } from './context.ts';
+import type { FoundDefinition } from './definitions.ts';
 import { buildGlossary } from './glossary.ts';
+import { bodyOf, sectionTree } from './parse.ts';
 import { distillSectionOffline } from './section.ts';
+import { definitionsStatedIn, statedDefinitions } from './stated.ts';
 import { suggest } from './suggestions.ts';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER, OFFLINE_TEMPLATE_HASHES } from './version.ts';
 
-/** The distillers made by `createOfflineDistiller`: their work can be done anywhere, in any thread. */
-const offlineDistillers = new WeakSet<Distiller>();
-
-/** True for a distiller made by `createOfflineDistiller` (so a worker thread may do its section pass). */
-export function isOfflineDistiller(distiller: Distiller): boolean {
-  return offlineDistillers.has(distiller);
-}
-
-/** Creates the offline distiller (`provider: 'offline'`, `model: 'offline-v1'`). */
+/**
+ * Creates the offline distiller (`provider: 'offline'`, `model: 'offline-v1'`). Its notes on a
+ * section are the definitions the section states; each instance keeps those it is given, by
+ * section hash, for its glossary pass (one instance per build).
+ */
 export function createOfflineDistiller(): Distiller {
-  const distiller: Distiller = {
+  const definitions = new Map<string, readonly FoundDefinition[]>();
+  const definitionsOf = (section: Section): readonly FoundDefinition[] => definitions.get(section.hash) ?? statedDefinitions(section);
+  return {
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
     templateHashes: OFFLINE_TEMPLATE_HASHES,
-    distillSection(section: Section, page: Page): Promise<SectionDistillation> {
-      return Promise.resolve().then(() => distillSectionOffline(section, page));
+    threadModule: import.meta.url,
+    distillSection(section: Section, page: Page, tree?: Root | null): Promise<SectionDistillation> {
+      return Promise.resolve().then(() => distillSectionOffline(section, page, tree));
+    },
+    sectionNotes(section: Section, tree: Root | null): SectionNotes {
+      return definitionsStatedIn(section, () => bodyOf(sectionTree(section, tree)));
+    },
+    takeSectionNotes(section: Section, notes: SectionNotes): void {
+      // notes this distiller made (a worker thread, the build's cache): a list of definitions
+      if (Array.isArray(notes)) definitions.set(section.hash, notes as readonly FoundDefinition[]);
     },
     distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]> {
-      return Promise.resolve().then(() => buildGlossary(corpus));
+      return Promise.resolve().then(() => buildGlossary(corpus, definitionsOf));
     },
     suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]> {
       return Promise.resolve().then(() => suggest(corpus, glossary));
@@ -40,6 +50,7 @@ export function createOfflineDistiller(): Distiller {
       return { calls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, droppedFacts: 0 };
     },
   };
-  offlineDistillers.add(distiller);
-  return distiller;
 }
+
+/** What a worker thread makes for itself (`Distiller.threadModule`). */
+export const createThreadDistiller = createOfflineDistiller;

@@ -131,11 +131,15 @@ function foldAliases(drafts: Map<string, Draft>): void {
   }
 }
 
-/** The glossary of a corpus: only terms the corpus defines, one entry each, sorted by term. */
-export function buildGlossary(corpus: CorpusInput): GlossaryEntry[] {
+/**
+ * The glossary of a corpus: only terms the corpus defines, one entry each, sorted by term.
+ * `definitionsOf` gives the definitions a section states (step 1), by default worked out from
+ * its source; a build passes those it worked out while each section's tree was at hand.
+ */
+export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Section) => readonly FoundDefinition[] = statedDefinitions): GlossaryEntry[] {
   const sections = corpus.sections.filter((section) => !isOffTopicPage(section));
   const acronyms = acronymIndex(sections.map((section) => section.text));
-  const found = sections.flatMap((section) => [...statedDefinitions(section), ...acronymDefinitions(section)]);
+  const found = sections.flatMap((section) => [...definitionsOf(section), ...acronymDefinitions(section)]);
   const usage = usageLookup(corpus.sections, found, acronyms.byAcronym);
   const drafts = new Map<string, Draft>();
   for (const definition of found) {

@@ -3,7 +3,7 @@
  *
  * A section is read with the content stage's own parser (`parseMarkdown`:
  * remark-parse, frontmatter, GFM tables/strikethrough/task lists, remark-mdx
- * for `.mdx`), so that the tree the chunker hands over (`takeSectionTree`,
+ * for `.mdx`), so that the tree the chunker hands over (`readPage`'s `trees`,
  * parsed once with the whole page) and a tree parsed from `section.source`
  * alone are the same tree. The handed tree is used only when nothing in it
  * depends on the rest of the page: a link or image reference may resolve
@@ -17,7 +17,7 @@
  * throws on a source it is given.
  */
 import type { Nodes, Parents, Root, RootContent } from 'mdast';
-import { parseMarkdown, takeSectionTree } from '../../content/index.ts';
+import { parseMarkdown } from '../../content/index.ts';
 import type { Section } from '../../types.ts';
 
 /** Parses `source` in its dialect; falls back to plain Markdown when MDX rejects it. */
@@ -42,9 +42,8 @@ function dependsOnPage(root: Root): boolean {
   return found;
 }
 
-/** The tree of a section: the chunker's when it can stand alone, else parsed from `section.source`. */
-export function sectionTree(section: Section): Root {
-  const handed = takeSectionTree(section);
+/** The tree of a section: the chunker's (`handed`) when it can stand alone, else parsed from `section.source`. */
+export function sectionTree(section: Section, handed?: Root | null): Root {
   if (handed && !dependsOnPage(handed)) return handed;
   return parseSource(section.markup ?? section.source, section.format);
 }

@@ -7,9 +7,12 @@ import { bodyOf, leadingHeading, sectionTree } from './parse.ts';
 import { summarize } from './summary.ts';
 import { termsOf } from './terms.ts';
 
-/** Distils one section; pure and deterministic, never throws on Markdown it is given. */
-export function distillSectionOffline(section: Section, page: Page): SectionDistillation {
-  return distillSectionRoot(section, page, sectionTree(section));
+/**
+ * Distils one section; pure and deterministic, never throws on Markdown it is given. `tree`: the
+ * section's nodes as parsed with its page, when at hand (else it is parsed here).
+ */
+export function distillSectionOffline(section: Section, page: Page, tree?: Root | null): SectionDistillation {
+  return distillSectionRoot(section, page, sectionTree(section, tree));
 }
 
 /** Distils one section from its tree (`sectionTree(section)`); the tree is only read. */
