@@ -272,7 +272,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     const manifestText = stableJson(manifest);
     await clock.time('write', async () => {
       const { unchangedFiles } = distilled;
-      await linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
+      linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
       await writeTreeAtomically(
         outDir,
         digestFiles({

@@ -10,6 +10,7 @@
  * tokenizer and table versions. A shard of another identity, or one that does not parse, is
  * ignored (its files are parsed again): the store only ever saves work, it never decides output.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReadPage } from '../content/index.ts';
@@ -75,10 +76,15 @@ export class PageStore {
     } catch {
       return store;
     }
-    const BATCH = 32;
-    for (let start = 0; start < names.length; start += BATCH) {
-      const texts = await Promise.all(names.slice(start, start + BATCH).map((name) => readFile(path.join(dir, name), 'utf8').catch(() => '')));
-      texts.forEach((text, at) => store.takeShard(names[start + at]?.slice(0, -SHARD_SUFFIX.length) ?? '', text));
+    for (const name of names) {
+      let text = '';
+      try {
+        // synchronous, as the digest's own files are read and written (see digest/write.ts)
+        text = readFileSync(path.join(dir, name), 'utf8');
+      } catch {
+        continue;
+      }
+      store.takeShard(name.slice(0, -SHARD_SUFFIX.length), text);
     }
     return store;
   }

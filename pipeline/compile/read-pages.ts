@@ -5,7 +5,7 @@
  * each parsed page worked on while their trees are at hand (`workOnSection`). Used as
  * `loadContent`'s file reader, so errors, drafts and slug clashes follow the one content loader.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expandedText, loadFile, pageReadKey, resolveSite, sha256, type FileReader, type FileSource, type LoadedFile } from '../content/index.ts';
 import type { Distiller } from '../types.ts';
@@ -83,7 +83,8 @@ export function createPageReading(options: PageReadingOptions): PageReading {
     for (const file of files) {
       let text: string;
       try {
-        text = await readFile(path.join(source.contentDir, file), 'utf8');
+        // synchronous: thousands of small files, each read faster than an asynchronous round trip
+        text = readFileSync(path.join(source.contentDir, file), 'utf8');
       } catch {
         toParse.push({ file, key: '', fileHash: null }); // loadFile says why
         continue;

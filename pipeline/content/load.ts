@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Page, Section } from '../types.ts';
@@ -76,14 +77,8 @@ export async function listContentFiles(dir: string, exclude: readonly string[] =
 export async function hashContentFiles(dir: string, exclude: readonly string[] = []): Promise<Record<string, string>> {
   const files = await listContentFiles(dir, exclude);
   const hashes: Record<string, string> = {};
-  const batch = 64;
-  for (let start = 0; start < files.length; start += batch) {
-    const slice = files.slice(start, start + batch);
-    const texts = await Promise.all(slice.map((file) => readFile(path.join(dir, file), 'utf8')));
-    slice.forEach((file, at) => {
-      hashes[file] = sha256(texts[at] ?? '');
-    });
-  }
+  // synchronous reads: thousands of small files, each read faster than an asynchronous round trip
+  for (const file of files) hashes[file] = sha256(readFileSync(path.join(dir, file), 'utf8'));
   return hashes;
 }
 

@@ -1,4 +1,5 @@
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const TEMP_MARK = '.ask-tmp-';
@@ -39,31 +40,25 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   }
 }
 
-/** Files written at once: many small files, so the file system, not the CPU, is the limit. */
-const WRITE_BATCH = 64;
-
 /**
- * Writes files in parallel batches, taking them from `files` as it goes: a lazy iterable keeps
- * only one batch of contents in memory (a large digest's node files are made one batch at a time).
+ * Writes files, taking them from `files` as it goes (a lazy iterable keeps one file's contents
+ * in memory at a time: a large digest's node files are made as they are written). The calls are
+ * synchronous on purpose: a digest is tens of thousands of small files, and for those the
+ * thread-pool round trip of each asynchronous call costs more than the write itself (measured:
+ * 19,585 node files in 0.8 s synchronously, 4 s in batches of 64 promises); the build does
+ * nothing else meanwhile.
  */
-async function writeAll(root: string, files: Iterable<readonly [string, string]>): Promise<void> {
+function writeAll(root: string, files: Iterable<readonly [string, string]>): void {
   const made = new Set<string>();
-  let batch: (readonly [string, string])[] = [];
-  const flush = async (): Promise<void> => {
-    for (const [relative] of batch) {
-      const folder = path.dirname(path.join(root, relative));
-      if (made.has(folder)) continue;
-      await mkdir(folder, { recursive: true });
+  for (const [relative, content] of files) {
+    const target = path.join(root, relative);
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    await Promise.all(batch.map(([relative, content]) => writeFile(path.join(root, relative), content)));
-    batch = [];
-  };
-  for (const entry of files) {
-    batch.push(entry);
-    if (batch.length >= WRITE_BATCH) await flush();
+    writeFileSync(target, content);
   }
-  await flush();
 }
 
 /**
@@ -81,32 +76,24 @@ export async function stageTree(outDir: string): Promise<string> {
 /**
  * Puts files of the current tree, unchanged, into the staged tree: a hard link each (no bytes
  * copied, and the current tree stays as it is, so a killed build still leaves it intact), a copy
- * where the file system refuses links.
+ * where the file system refuses links. Synchronous for the reason `writeAll` gives.
  */
-export async function linkUnchanged(outDir: string, staged: string, relatives: Iterable<string>): Promise<void> {
+export function linkUnchanged(outDir: string, staged: string, relatives: Iterable<string>): void {
   const made = new Set<string>();
-  let batch: string[] = [];
-  const flush = async (): Promise<void> => {
-    for (const relative of batch) {
-      const folder = path.dirname(path.join(staged, relative));
-      if (made.has(folder)) continue;
-      await mkdir(folder, { recursive: true });
+  for (const relative of relatives) {
+    const from = path.join(outDir, relative);
+    const to = path.join(staged, relative);
+    const folder = path.dirname(to);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    await Promise.all(
-      batch.map(async (relative) => {
-        const from = path.join(outDir, relative);
-        const to = path.join(staged, relative);
-        await link(from, to).catch(() => copyFile(from, to));
-      }),
-    );
-    batch = [];
-  };
-  for (const relative of relatives) {
-    batch.push(relative);
-    if (batch.length >= WRITE_BATCH) await flush();
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
   }
-  await flush();
 }
 
 /** Removes a staged tree that will not be swapped in (a failed build); nothing once it was. */
@@ -125,7 +112,7 @@ export async function writeTreeAtomically(outDir: string, files: Iterable<readon
   const temporary = staged ?? (await stageTree(outDir));
   const old = `${outDir}${OLD_MARK}${temporary.slice(outDir.length + TEMP_MARK.length)}`;
   try {
-    await writeAll(temporary, files);
+    writeAll(temporary, files);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;

@@ -98,12 +98,14 @@ function roundRobin<T>(items: readonly { group: string; item: T }[]): T[] {
 /** Glossary entries ranked by how many sections mention them, one per group before a second from any group, at most `limit`. */
 function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
   const lowered = sections.map((section) => `${section.heading ?? section.title}\n${section.text}`.toLowerCase());
-  // which sections hold each word: a name is only looked for where all its words are
+  // which sections hold each word of a name: a name is only looked for where all its words are
+  const nameWords = new Set(glossary.flatMap((entry) => [entry.term, ...entry.aliases]).flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)));
   const holders = new Map<string, number[]>();
   lowered.forEach((text, at) => {
-    for (const word of new Set(text.split(/[^a-z0-9]+/))) {
-      if (word === '') continue;
+    for (const word of text.split(/[^a-z0-9]+/)) {
+      if (word === '' || !nameWords.has(word)) continue;
       const list = holders.get(word) ?? [];
+      if (list[list.length - 1] === at) continue;
       list.push(at);
       holders.set(word, list);
     }

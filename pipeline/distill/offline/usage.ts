@@ -17,7 +17,6 @@
  */
 import type { Section } from '../../types.ts';
 import { endsNounPhrase } from './grammar.ts';
-import { compareStrings } from './text.ts';
 
 export interface Usage {
   readonly capitalised: number;
@@ -74,10 +73,29 @@ function blankMarkup(line: string): string {
 }
 
 /**
- * The prose lines of a section's Markdown source that `mayMatch` finds something in: no fenced
- * code, headings or frontmatter, markup blanked out.
+ * A test that passes every line on which one of `firstWords` may begin a phrase: some word of the
+ * line (`WORD`, a run of letters and digits with inner hyphens) starts with it and ends there or
+ * at one of its hyphens ("one" in "one-time", "one-time" in "one-time-zone"), in any case. A line
+ * it fails cannot match; one it passes is read word by word.
  */
-function proseLines(source: string, mayMatch: RegExp): string[] {
+function mayHoldAny(firstWords: ReadonlySet<string>): (line: string) => boolean {
+  return (line) => {
+    for (const match of line.matchAll(WORD)) {
+      const word = match[0].toLowerCase();
+      if (firstWords.has(word)) return true;
+      for (let hyphen = word.indexOf('-'); hyphen !== -1; hyphen = word.indexOf('-', hyphen + 1)) {
+        if (firstWords.has(word.slice(0, hyphen))) return true;
+      }
+    }
+    return false;
+  };
+}
+
+/**
+ * The prose lines of a section's Markdown source that `mayMatch` passes: no fenced code,
+ * headings or frontmatter, markup blanked out.
+ */
+function proseLines(source: string, mayMatch: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let fence: string | null = null;
   let frontmatter = source.startsWith('---\n');
@@ -95,7 +113,7 @@ function proseLines(source: string, mayMatch: RegExp): string[] {
       fence = marker;
       return;
     }
-    if (!mayMatch.test(line) || /^\s{0,3}#{1,6}\s/.test(line)) return;
+    if (!mayMatch(line) || /^\s{0,3}#{1,6}\s/.test(line)) return;
     lines.push(blankMarkup(line));
   });
   return lines;
@@ -158,8 +176,8 @@ export function usageOf(sections: readonly Pick<Section, 'source' | 'markup'>[],
     byFirst.set(head, list);
   }
   if (byFirst.size === 0) return result;
-  // one scan for any first word skips most lines before they are split into words
-  const mayMatch = new RegExp(`(?<![A-Za-z0-9-])(?:${[...byFirst.keys()].sort(compareStrings).join('|')})(?![A-Za-z0-9])`, 'i');
+  // lines where no word starts with a first word are skipped before they are split into words
+  const mayMatch = mayHoldAny(new Set(byFirst.keys()));
   for (const section of sections) {
     for (const line of proseLines(section.markup ?? section.source, mayMatch)) {
       const tokens = tokenize(line);
