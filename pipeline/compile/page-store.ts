@@ -54,6 +54,8 @@ export class PageStore {
    * digest checked out, a hand edit): then only the pages are used, and every record is made again.
    */
   private recordsTrusted = true;
+  /** Remove every shard file this store did not write (a forced build's store). */
+  private clearOnSave = false;
 
   private constructor(
     private readonly dir: string | null,
@@ -67,7 +69,12 @@ export class PageStore {
    */
   static async open(dir: string | null, identity: string, fresh: boolean, digestStamp: string | null): Promise<PageStore> {
     const store = new PageStore(dir, identity);
-    if (dir === null || fresh) return store;
+    if (dir === null) return store;
+    if (fresh) {
+      // a forced build starts empty, and what an older build left must not come back later
+      store.clearOnSave = true;
+      return store;
+    }
     const saved = await readFile(path.join(dir, STAMP), 'utf8').catch(() => null);
     store.recordsTrusted = saved !== null && saved === digestStamp;
     let names: string[];
@@ -166,6 +173,12 @@ export class PageStore {
       }
     }
     await mkdir(dir, { recursive: true });
+    if (this.clearOnSave) {
+      for (const name of await readdir(dir)) {
+        if (name.endsWith(SHARD_SUFFIX) && !this.shards.has(name.slice(0, -SHARD_SUFFIX.length))) await rm(path.join(dir, name), { force: true });
+      }
+      this.clearOnSave = false;
+    }
     for (const shard of this.dirty) {
       const target = path.join(dir, `${shard}${SHARD_SUFFIX}`);
       const entries = [...(this.shards.get(shard)?.values() ?? [])];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
-import { build, changedPaths, snapshotTree } from '../support/digest-tree.ts';
+import { build, changedPaths, delegatingDistiller, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const PAGES = {
@@ -25,20 +25,13 @@ async function workspace() {
 function failingOn(nth: number): Distiller {
   const inner = createOfflineDistiller();
   let calls = 0;
-  return {
-    provider: inner.provider,
-    model: inner.model,
-    templateHashes: inner.templateHashes,
+  return delegatingDistiller(inner, {
     distillSection: async (section, page) => {
       calls += 1;
       if (calls === nth) throw new Error('model unavailable');
       return inner.distillSection(section, page);
     },
-    distillGlossary: (corpus) => inner.distillGlossary(corpus),
-    suggestQuestions: (corpus, glossary) => inner.suggestQuestions(corpus, glossary),
-    writeContext: (corpus, glossary) => inner.writeContext(corpus, glossary),
-    usage: () => inner.usage(),
-  };
+  });
 }
 
 describe('digest build', () => {

@@ -6,7 +6,7 @@ import { sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
 import { runAsk } from '../support/cli.ts';
-import { build, changedPaths, snapshotTree } from '../support/digest-tree.ts';
+import { build, changedPaths, delegatingDistiller, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,16 +34,7 @@ async function editOneSection(file: string): Promise<void> {
 /** The offline distiller under another section prompt (a new algorithm version of its section pass). */
 function withSectionTemplate(section: string): Distiller {
   const inner = createOfflineDistiller();
-  return {
-    provider: inner.provider,
-    model: inner.model,
-    templateHashes: { ...inner.templateHashes, section },
-    distillSection: (s, page, tree) => inner.distillSection(s, page, tree),
-    distillGlossary: (corpus) => inner.distillGlossary(corpus),
-    suggestQuestions: (corpus, glossary) => inner.suggestQuestions(corpus, glossary),
-    writeContext: (corpus, glossary) => inner.writeContext(corpus, glossary),
-    usage: () => inner.usage(),
-  };
+  return delegatingDistiller(inner, { templateHashes: { ...inner.templateHashes, section } });
 }
 
 describe('incremental builds', () => {

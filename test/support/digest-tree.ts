@@ -30,3 +30,22 @@ export function build(contentDir: string, outDir: string, options: { distiller?:
     now: () => performance.now(),
   });
 }
+
+/**
+ * A distiller that hands every pass to `inner`, with the members in `replaced` instead. It has
+ * no `threadModule` and no notes, so a build treats it as a model provider (section passes in
+ * its own thread) unless `replaced` gives them.
+ */
+export function delegatingDistiller(inner: Distiller, replaced: Partial<Distiller> = {}): Distiller {
+  return {
+    provider: inner.provider,
+    model: inner.model,
+    templateHashes: inner.templateHashes,
+    distillSection: (section, page, tree) => inner.distillSection(section, page, tree),
+    distillGlossary: (corpus) => inner.distillGlossary(corpus),
+    suggestQuestions: (corpus, glossary) => inner.suggestQuestions(corpus, glossary),
+    writeContext: (corpus, glossary) => inner.writeContext(corpus, glossary),
+    usage: () => inner.usage(),
+    ...replaced,
+  };
+}
