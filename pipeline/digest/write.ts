@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -120,5 +120,6 @@ export async function writeTreeAtomically(outDir: string, files: Iterable<readon
   const hadPrevious = await exists(outDir);
   if (hadPrevious) await rename(outDir, old);
   await rename(temporary, outDir);
-  if (hadPrevious) await rm(old, { recursive: true, force: true });
+  // synchronous for the reason `writeAll` gives: the old tree is tens of thousands of small files
+  if (hadPrevious) rmSync(old, { recursive: true, force: true });
 }

@@ -91,5 +91,7 @@ async function expand(file: string, source: string, read: ReadContentFile, depth
 
 /** The page with every use of an imported partial replaced by the partial's text. */
 export function expandDocusaurusIncludes(file: string, source: string, read: ReadContentFile): Promise<string> {
+  // most pages import nothing: no line to classify then
+  if (!/^import[ \t]/m.test(source)) return Promise.resolve(source);
   return expand(file, source, read, 0);
 }

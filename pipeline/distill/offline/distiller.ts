@@ -10,18 +10,18 @@ import type { FoundDefinition } from './definitions.ts';
 import { buildGlossary } from './glossary.ts';
 import { bodyOf, sectionTree } from './parse.ts';
 import { distillSectionOffline } from './section.ts';
-import { definitionsStatedIn, statedDefinitions } from './stated.ts';
+import { allDefinitions, sectionDefinitions } from './stated.ts';
 import { suggest } from './suggestions.ts';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER, OFFLINE_TEMPLATE_HASHES } from './version.ts';
 
 /**
  * Creates the offline distiller (`provider: 'offline'`, `model: 'offline-v1'`). Its notes on a
- * section are the definitions the section states; each instance keeps those it is given, by
+ * section are the definitions its glossary pass takes from it (stated, and acronyms spelled out); each instance keeps those it is given, by
  * section hash, for its glossary pass (one instance per build).
  */
 export function createOfflineDistiller(): Distiller {
   const definitions = new Map<string, readonly FoundDefinition[]>();
-  const definitionsOf = (section: Section): readonly FoundDefinition[] => definitions.get(section.hash) ?? statedDefinitions(section);
+  const definitionsOf = (section: Section): readonly FoundDefinition[] => definitions.get(section.hash) ?? allDefinitions(section);
   return {
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
@@ -31,7 +31,7 @@ export function createOfflineDistiller(): Distiller {
       return Promise.resolve().then(() => distillSectionOffline(section, page, tree));
     },
     sectionNotes(section: Section, tree: Root | null): SectionNotes {
-      return definitionsStatedIn(section, () => bodyOf(sectionTree(section, tree)));
+      return sectionDefinitions(section, () => bodyOf(sectionTree(section, tree)));
     },
     takeSectionNotes(section: Section, notes: SectionNotes): void {
       // notes this distiller made (a worker thread, the build's cache): a list of definitions

@@ -23,9 +23,9 @@
  */
 import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { findAcronyms } from './acronyms.ts';
-import { acronymDefinitions, conceptKey, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
+import { conceptKey, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
 import { isOffTopicPage } from './scope.ts';
-import { statedDefinitions } from './stated.ts';
+import { allDefinitions } from './stated.ts';
 import { clipWords, compareStrings, singular, words } from './text.ts';
 import { isNameIn, NO_USAGE, usageOf, type Usage } from './usage.ts';
 
@@ -133,13 +133,14 @@ function foldAliases(drafts: Map<string, Draft>): void {
 
 /**
  * The glossary of a corpus: only terms the corpus defines, one entry each, sorted by term.
- * `definitionsOf` gives the definitions a section states (step 1), by default worked out from
- * its source; a build passes those it worked out while each section's tree was at hand.
+ * `definitionsOf` gives each section's definitions, stated and spelled-out acronyms (step 1,
+ * `sectionDefinitions`), by default worked out from its source; a build passes those it worked
+ * out while each section's tree was at hand.
  */
-export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Section) => readonly FoundDefinition[] = statedDefinitions): GlossaryEntry[] {
+export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Section) => readonly FoundDefinition[] = allDefinitions): GlossaryEntry[] {
   const sections = corpus.sections.filter((section) => !isOffTopicPage(section));
   const acronyms = acronymIndex(sections.map((section) => section.text));
-  const found = sections.flatMap((section) => [...definitionsOf(section), ...acronymDefinitions(section)]);
+  const found = sections.flatMap((section) => definitionsOf(section));
   const usage = usageLookup(corpus.sections, found, acronyms.byAcronym);
   const drafts = new Map<string, Draft>();
   for (const definition of found) {

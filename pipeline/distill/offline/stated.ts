@@ -6,7 +6,7 @@
  */
 import type { RootContent } from 'mdast';
 import type { Section } from '../../types.ts';
-import { definitionsIn, mayDefine, type FoundDefinition } from './definitions.ts';
+import { acronymDefinitions, definitionsIn, mayDefine, type FoundDefinition } from './definitions.ts';
 import { bodyOf, parseSource } from './parse.ts';
 
 /** The definitions `section` states; `body` (its body nodes) is asked for only when it may state any. */
@@ -17,4 +17,17 @@ export function definitionsStatedIn(section: Section, body: () => readonly RootC
 /** The definitions a section states, worked out from its source (as its generator's syntax reads, `markup`). */
 export function statedDefinitions(section: Section): readonly FoundDefinition[] {
   return definitionsStatedIn(section, () => bodyOf(parseSource(section.markup ?? section.source, section.format)));
+}
+
+/**
+ * Every definition the glossary pass takes from one section: those it states, then the acronyms
+ * it spells out. `body` as for `definitionsStatedIn`.
+ */
+export function sectionDefinitions(section: Section, body: () => readonly RootContent[]): FoundDefinition[] {
+  return [...definitionsStatedIn(section, body), ...acronymDefinitions(section)];
+}
+
+/** `sectionDefinitions` worked out from the section's source. */
+export function allDefinitions(section: Section): readonly FoundDefinition[] {
+  return [...statedDefinitions(section), ...acronymDefinitions(section)];
 }

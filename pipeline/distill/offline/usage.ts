@@ -161,28 +161,52 @@ function count(counts: Counts, line: string, tokens: readonly Token[], from: num
   else if (before.lower === 'the') counts.afterThe += 1;
 }
 
+interface Candidate {
+  readonly key: string;
+  readonly words: readonly string[];
+}
+
+/**
+ * The phrases by their first word, then by their second ('' for one-word phrases): a common first
+ * word ("the", "a") starts hundreds of headings, and each occurrence is checked only against those
+ * whose second word follows it.
+ */
+type PhraseIndex = Map<string, Map<string, Candidate[]>>;
+
+function candidatesAt(index: PhraseIndex, tokens: readonly Token[], at: number): Candidate[] {
+  const token = tokens[at];
+  const bySecond = token === undefined ? undefined : index.get(token.lower);
+  if (bySecond === undefined) return [];
+  const single = bySecond.get('') ?? [];
+  const next = tokens[at + 1];
+  const longer = next === undefined ? undefined : bySecond.get(next.lower);
+  return longer === undefined ? single : [...single, ...longer];
+}
+
 /** How the sections' prose uses each of `phrases`, keyed by the phrase in lower case. */
 export function usageOf(sections: readonly Pick<Section, 'source' | 'markup'>[], phrases: Iterable<string>): Map<string, Usage> {
-  const byFirst = new Map<string, { key: string; words: string[] }[]>();
+  const index: PhraseIndex = new Map();
   const result = new Map<string, Counts>();
   for (const phrase of phrases) {
     const key = phrase.toLowerCase();
     const words = phraseWords(key);
-    const [head] = words;
+    const [head, second = ''] = words;
     if (head === undefined || result.has(key)) continue;
     result.set(key, { capitalised: 0, lower: 0, afterA: 0, afterThe: 0 });
-    const list = byFirst.get(head) ?? [];
+    const bySecond = index.get(head) ?? new Map<string, Candidate[]>();
+    index.set(head, bySecond);
+    const list = bySecond.get(second) ?? [];
     list.push({ key, words });
-    byFirst.set(head, list);
+    bySecond.set(second, list);
   }
-  if (byFirst.size === 0) return result;
+  if (index.size === 0) return result;
   // lines where no word starts with a first word are skipped before they are split into words
-  const mayMatch = mayHoldAny(new Set(byFirst.keys()));
+  const mayMatch = mayHoldAny(new Set(index.keys()));
   for (const section of sections) {
     for (const line of proseLines(section.markup ?? section.source, mayMatch)) {
       const tokens = tokenize(line);
-      tokens.forEach((token, i) => {
-        for (const candidate of byFirst.get(token.lower) ?? []) {
+      tokens.forEach((_, i) => {
+        for (const candidate of candidatesAt(index, tokens, i)) {
           const matches = candidate.words.every((word, k) => {
             const at = tokens[i + k];
             const previous = tokens[i + k - 1];

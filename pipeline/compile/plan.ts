@@ -1,0 +1,76 @@
+/**
+ * The plan step: what the previous digest was built from, and whether anything is to be done.
+ * Nothing is to be done when the content files, the site, the distiller, its prompts and the
+ * search tables' versions are all what the manifest records (then no file is parsed and no model
+ * called).
+ */
+import { generatorNamed } from '../content/generators/index.ts';
+import { hashContentFiles } from '../content/index.ts';
+import { searchTablesCurrent } from '../digest/check.ts';
+import { DigestFormatError, parseManifest, type Manifest } from '../digest/manifest.ts';
+import { DIGEST_FILES } from '../digest/paths.ts';
+import { readDigestFile } from '../digest/read.ts';
+import { recoverInterruptedWrite } from '../digest/write.ts';
+import type { Distiller } from '../types.ts';
+import { corpusInputHash } from './corpus.ts';
+import type { BuildOptions } from './options.ts';
+import { digestStamp } from './page-store.ts';
+import { sameDistiller } from './sections.ts';
+
+export interface BuildPlan {
+  /** The manifest of the digest in `outDir`; null when there is none or it is of another schema. */
+  readonly previous: Manifest | null;
+  /** Its stamp (`digestStamp`), null without one. */
+  readonly stamp: string | null;
+  /** The manifest's record of this build's site options. */
+  readonly site: Manifest['site'];
+  readonly upToDate: boolean;
+}
+
+/** The manifest's record of the site options of a build, defaults filled in. */
+function siteRecord(options: BuildOptions): Manifest['site'] {
+  const generator = options.generator ?? 'plain';
+  const style = options.urlStyle ?? generatorNamed(generator).urlStyle;
+  return { generator, trailingSlash: style.trailingSlash, htmlExtension: style.htmlExtension, exclude: [...(options.exclude ?? [])] };
+}
+
+function sameRecord(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+function sameTemplates(previous: Manifest, distiller: Distiller): boolean {
+  return sameDistiller(previous, distiller) && sameRecord(previous.templates, distiller.templateHashes);
+}
+
+async function previousDigest(outDir: string): Promise<{ manifest: Manifest; stamp: string } | null> {
+  const text = await readDigestFile(outDir, DIGEST_FILES.manifest);
+  if (text === null) return null;
+  try {
+    return { manifest: parseManifest(text, outDir), stamp: digestStamp(text) };
+  } catch (error) {
+    if (error instanceof DigestFormatError) return null; // another schema: rebuild everything
+    throw error;
+  }
+}
+
+async function upToDate(options: BuildOptions, previous: Manifest, site: Manifest['site']): Promise<boolean> {
+  const { distiller } = options;
+  if (options.force || previous.siteUrl !== options.siteUrl || JSON.stringify(previous.site) !== JSON.stringify(site) || !sameTemplates(previous, distiller)) return false;
+  // corpus passes recorded under another rule of their inputs (an older ask) run again
+  if (corpusInputHash('glossary', previous.contentHash, distiller, null) !== previous.corpus.glossary) return false;
+  if (!(await searchTablesCurrent(options.outDir))) return false;
+  return sameRecord(await hashContentFiles(options.contentDir, site.exclude), previous.files);
+}
+
+export async function planBuild(options: BuildOptions): Promise<BuildPlan> {
+  await recoverInterruptedWrite(options.outDir);
+  const before = await previousDigest(options.outDir);
+  const site = siteRecord(options);
+  return {
+    previous: before?.manifest ?? null,
+    stamp: before?.stamp ?? null,
+    site,
+    upToDate: before !== null && (await upToDate(options, before.manifest, site)),
+  };
+}

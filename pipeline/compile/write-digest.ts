@@ -1,0 +1,98 @@
+/**
+ * The write step: the manifest, every file of the tree into the staged folder (node files that
+ * did not change hard-linked from the current tree, the rest written), the swap, then the page
+ * store saved with the stamp of the digest it now belongs to.
+ */
+import type { LoadedContent } from '../content/index.ts';
+import { digestFiles } from '../digest/files.ts';
+import { DIGEST_SCHEMA_VERSION, type Manifest } from '../digest/manifest.ts';
+import { buildOverview } from '../digest/overview.ts';
+import { sectionFilePath } from '../digest/paths.ts';
+import { stableJson } from '../digest/stable-json.ts';
+import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';
+import type { Distiller, Section } from '../types.ts';
+import type { CorpusOutputs } from './corpus-passes.ts';
+import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
+import type { PageReading } from './read-pages.ts';
+import type { DistilledSections } from './sections.ts';
+
+export interface DigestToWrite {
+  readonly outDir: string;
+  /** The staged tree (`stageTree`). */
+  readonly staged: string;
+  readonly siteUrl: string;
+  readonly site: Manifest['site'];
+  readonly distiller: Distiller;
+  readonly content: LoadedContent;
+  readonly contentHash: string;
+  readonly distilled: DistilledSections;
+  readonly corpus: CorpusOutputs;
+  readonly store: PageStore;
+  readonly reading: PageReading;
+}
+
+function manifestOf(input: DigestToWrite): Manifest {
+  const { content, corpus, distiller } = input;
+  return {
+    schema: DIGEST_SCHEMA_VERSION,
+    contentHash: input.contentHash,
+    siteUrl: input.siteUrl,
+    site: input.site,
+    distiller: { provider: distiller.provider, model: distiller.model },
+    templates: { ...distiller.templateHashes },
+    corpus: { glossary: corpus.glossary.inputHash, suggestions: corpus.suggestions.inputHash, context: corpus.context.inputHash },
+    counts: {
+      pages: content.pages.length,
+      sections: content.sections.length,
+      facts: corpus.nodes.reduce((total, node) => total + node.facts.length, 0),
+      glossary: corpus.glossary.value.length,
+      suggestions: corpus.suggestions.value.length,
+    },
+    files: content.fileHashes,
+    sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
+  };
+}
+
+/**
+ * Puts every file read now (drafts too, so they are not parsed again), and every stored page
+ * whose records were made again, into the page store.
+ */
+function rememberPages(store: PageStore, reading: PageReading, content: LoadedContent, records: ReadonlyMap<string, SectionRecord>): void {
+  const pages = new Map(content.pages.map((page) => [page.file, page]));
+  const byPage = new Map<string, Section[]>();
+  for (const section of content.sections) {
+    const list = byPage.get(section.pageSlug);
+    if (list) list.push(section);
+    else byPage.set(section.pageSlug, [section]);
+  }
+  for (const [file, outcome] of reading.outcomes()) {
+    const page = pages.get(file);
+    const sections = page === undefined ? [] : (byPage.get(page.slug) ?? []);
+    if ('stored' in outcome && outcome.stored.records.length === sections.length) continue;
+    const key = 'stored' in outcome ? outcome.stored.key : outcome.key;
+    const kept = sections.map((section) => records.get(section.id)).filter((record): record is SectionRecord => record !== undefined);
+    store.put({ file, key, read: page === undefined ? null : { page, sections }, records: kept });
+  }
+}
+
+export async function writeDigest(input: DigestToWrite): Promise<void> {
+  const { outDir, staged, content, corpus } = input;
+  const manifest = manifestOf(input);
+  const { unchangedFiles } = input.distilled;
+  linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
+  await writeTreeAtomically(
+    outDir,
+    digestFiles({
+      manifest,
+      nodes: corpus.nodes.filter((node) => !unchangedFiles.has(node.id)),
+      glossary: corpus.glossary.value,
+      suggestions: corpus.suggestions.value,
+      overview: buildOverview(content.pages, content.sections),
+      context: corpus.context.value,
+      searchFiles: corpus.searchFiles,
+    }),
+    staged,
+  );
+  rememberPages(input.store, input.reading, content, input.distilled.records);
+  await input.store.save(new Set(Object.keys(content.fileHashes)), digestStamp(stableJson(manifest)));
+}
