@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { demoPage } from '../adapters/demo-page.ts';
+import { createOverlayAssets } from '../adapters/demo-site/overlay-assets.ts';
 import { createNodeAskHandler, serveFetch } from '../adapters/node.ts';
 import { normalizeEndpoint } from '../runtime/handler.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
@@ -25,20 +26,30 @@ export const serveCommand: Command = async (argv, io) => {
   for (const [flag, value] of [['--platform-url', platformUrl], ['--agent-debug-url', agentDebugUrl]] as const) {
     if (value !== undefined && !URL.canParse(value)) throw new UsageError(`ask serve: ${flag} must be an http(s) URL, got '${value}'`);
   }
+  const digestDir = path.resolve(io.cwd, values.digest);
+  const contentDir = values.content === undefined ? undefined : path.resolve(io.cwd, values.content);
   const handler = createNodeAskHandler({
-    digestDir: path.resolve(io.cwd, values.digest),
+    digestDir,
     endpoint,
     log: io.err,
-    ...(values.content === undefined ? {} : { contentDir: path.resolve(io.cwd, values.content) }),
+    processEnv: io.env,
+    ...(contentDir === undefined ? {} : { contentDir }),
     ...(platformUrl === undefined ? {} : { platformUrl }),
     ...(agentDebugUrl === undefined ? {} : { agentDebugUrl }),
   });
-  const page = demoPage(endpoint, platformUrl !== undefined);
+  // with a content folder its pages are the site (the docs modules loaded only then); `/` lists the routes when no page is there
+  const site = contentDir === undefined ? null : (await import('../adapters/demo-site/index.ts')).createDemoSite({ contentDir, digestDir, endpoint, log: io.err });
+  const overlay = createOverlayAssets(async () => (await import('../../overlay/bundle.ts')).bundleOverlay(), io.err);
+  const routeTable = demoPage(endpoint, platformUrl !== undefined);
   const server = await serveFetch(
     async (request) => {
+      const page = site === null ? null : await site(request);
+      if (page !== null) return page;
+      const asset = await overlay(request);
+      if (asset !== null) return asset;
       const { pathname } = new URL(request.url);
       if (pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
-        return new Response(request.method === 'HEAD' ? null : page, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+        return new Response(request.method === 'HEAD' ? null : routeTable, { headers: { 'content-type': 'text/html; charset=utf-8' } });
       }
       return handler(request);
     },

@@ -1,0 +1,85 @@
+import { postAsk } from './answer-stream.ts';
+import { isAbort } from './http.ts';
+import type { Panel } from './panel.ts';
+import type { AskEvent, KeywordResponse } from './types.ts';
+
+/**
+ * One Ask at a time: `run(query)` aborts the running one, sends `{ query, mode: 'agentic' }`
+ * and shows what comes back: keyword JSON (no key on the server) as results under a one-line
+ * warning, or the stream as steps, sources and the growing answer; an `error` event or a failed
+ * request is said in one line and what arrived is kept.
+ */
+export class AskFlow {
+  private running: AbortController | undefined;
+
+  constructor(
+    private readonly panel: Panel,
+    private readonly endpoint: () => string,
+    private readonly showKeyword: (response: KeywordResponse, query: string) => void,
+  ) {}
+
+  /** Aborts a running answer; what arrived stays rendered, no longer busy. */
+  stop(): void {
+    if (this.running === undefined) return;
+    this.running.abort();
+    this.running = undefined;
+    this.panel.answer.finish();
+  }
+
+  async run(query: string): Promise<void> {
+    const { panel } = this;
+    if (query.trim() === '') return;
+    this.stop();
+    const controller = new AbortController();
+    this.running = controller;
+    panel.showWarning(undefined);
+    panel.showError(undefined);
+    panel.answer.start(query);
+    panel.revealAnswer();
+    try {
+      const outcome = await postAsk(this.endpoint(), query, controller.signal);
+      if (controller.signal.aborted) return;
+      if (outcome.kind === 'keyword') {
+        panel.answer.hide();
+        panel.showWarning(outcome.response.warning);
+        this.showKeyword(outcome.response, query);
+        return;
+      }
+      let ended = false;
+      for await (const event of outcome.events) {
+        if (controller.signal.aborted) return;
+        ended = this.show(event) || ended;
+      }
+      if (controller.signal.aborted) return;
+      panel.answer.finish();
+      if (!ended) panel.showError('The answer stopped before it was complete.');
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) return;
+      panel.answer.finish();
+      panel.showError(error instanceof Error ? error.message : String(error));
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  /** Shows one stream event; true when it ends the answer. */
+  private show(event: AskEvent): boolean {
+    const { panel } = this;
+    switch (event.type) {
+      case 'search':
+        panel.answer.addStep(event.query);
+        return false;
+      case 'sources':
+        panel.answer.setSources(event.sources);
+        return false;
+      case 'token':
+        panel.answer.appendToken(event.text);
+        return false;
+      case 'done':
+        return true;
+      case 'error':
+        panel.showError(event.error);
+        return true;
+    }
+  }
+}

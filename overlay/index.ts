@@ -1,0 +1,1 @@
+export { bundleOverlay } from './bundle.ts';

@@ -1,0 +1,89 @@
+import type { Page } from '../../types.ts';
+import { escapeHtml } from './html-escape.ts';
+import { renderLayout } from './layout.ts';
+import { renderPageMarkdown } from './render-markdown.ts';
+import { loadDemoContent, lookupPath, type DemoContent } from './site-content.ts';
+
+export interface DemoSiteOptions {
+  readonly contentDir: string;
+  /** The digest whose site options (generator, url style, excluded files) place pages and anchors. */
+  readonly digestDir: string;
+  /** The ask endpoint the pages' `<ask-search>` element uses (`/api/ask`). */
+  readonly endpoint: string;
+  /** Shown in the header and the titles (default "Documentation"). */
+  readonly siteName?: string;
+  /** Where a content folder that cannot be read is reported (default: stderr). */
+  readonly log?: (line: string) => void;
+}
+
+/** Answers a request when it is for a page of the site, else null (the next handler's turn). */
+export type DemoSite = (request: Request) => Promise<Response | null>;
+
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
+
+function decodedPath(url: string): string | null {
+  try {
+    return lookupPath(decodeURIComponent(new URL(url).pathname));
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function errorPage(error: unknown): string {
+  return `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Docs error</title><h1>This page cannot be shown</h1><pre>${escapeHtml(messageOf(error))}</pre></html>\n`;
+}
+
+function htmlResponse(request: Request, html: string, status = 200): Response {
+  return new Response(request.method === 'HEAD' ? null : html, { status, headers: HTML_HEADERS });
+}
+
+/**
+ * The demo docs site of `ask serve --content`: GET/HEAD of `/` (the home page) and of each
+ * page's url path (with or without a trailing `/`) answer the page as HTML; anything else is
+ * null. The page list is read once, when the site is made (a folder that cannot be read is logged
+ * once, and `/` says why); each page is rendered on its first request and kept.
+ */
+export function createDemoSite(options: DemoSiteOptions): DemoSite {
+  const siteName = options.siteName ?? 'Documentation';
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // read once: a content folder with a problem stays unshown (said once) until the server restarts
+  const content = loadDemoContent(options.contentDir, options.digestDir);
+  content.catch((error: unknown) => log(`ask: the docs pages of '${options.contentDir}' cannot be shown: ${messageOf(error)}`));
+
+  const pages = new Map<string, Promise<string>>();
+  const pageHtml = (site: DemoContent, page: Page): Promise<string> => {
+    let html = pages.get(page.file);
+    if (html === undefined) {
+      html = renderPageMarkdown(site.source, page).then(({ html: body, hasTitle }) =>
+        renderLayout({ siteName, endpoint: options.endpoint, groups: site.groups, page, body, hasTitle }),
+      );
+      html.catch(() => pages.delete(page.file));
+      pages.set(page.file, html);
+    }
+    return html;
+  };
+
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const path = decodedPath(request.url);
+    if (path === null) return null;
+    let site: DemoContent;
+    try {
+      site = await content;
+    } catch (error) {
+      return path === '/' ? htmlResponse(request, errorPage(error), 500) : null;
+    }
+    const page = path === '/' ? site.home : site.byPath.get(path);
+    if (page === undefined || page === null) return null;
+    try {
+      return htmlResponse(request, await pageHtml(site, page));
+    } catch (error) {
+      log(`ask: cannot show the page of '${page.file}': ${messageOf(error)}`);
+      return htmlResponse(request, errorPage(error), 500);
+    }
+  };
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { activeOption, openDemoPage, openOverlay, SEL, typeQuery, waitForResults } from '../support/overlay.ts';
+
+// Instant keyword results in the overlay: suggestions, results grouped by page with the matched
+// words marked, the request debounced, and the arrow keys over the listbox.
+
+interface KeywordResult {
+  readonly title: string;
+  readonly heading?: string;
+  readonly url: string;
+  readonly snippet: string;
+}
+
+let site: DemoSite;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  ({ site, browser } = await startSiteAndBrowser());
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function keywordResults(query: string): Promise<KeywordResult[]> {
+  const response = await fetch(`${site.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
+  const body = (await response.json()) as { results: KeywordResult[] };
+  return body.results;
+}
+
+describe('<ask-search> keyword results', () => {
+  it('shows the suggestions of GET {endpoint} as options while the input is empty', async () => {
+    const { suggestions } = (await (await fetch(`${site.url}/api/ask`)).json()) as { suggestions: string[] };
+    expect(suggestions.length).toBeGreaterThan(0);
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/`);
+    await openOverlay(page);
+    await page.waitForSelector(SEL.suggestion);
+    const shown = await page.$$eval(SEL.suggestion, (rows) => rows.map((row) => ({ role: row.getAttribute('role'), text: (row as HTMLElement).innerText.trim() })));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const row of shown) {
+      expect(row.role).toBe('option');
+      expect(suggestions).toContain(row.text);
+    }
+  });
+
+  it('groups the results by page, in ranking order, with heading, snippet and the matched words in <mark>', async () => {
+    const query = 'session token';
+    const expected = await keywordResults(query);
+    expect(new Set(expected.map((result) => result.title)).size).toBeLessThan(expected.length);
+
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/`);
+    await openOverlay(page);
+    await typeQuery(page, query);
+    await waitForResults(page, expected.length);
+
+    const groups = await page.$$eval(SEL.group, (nodes) =>
+      nodes.map((group) => ({
+        label: group.getAttribute('aria-label'),
+        rows: [...group.querySelectorAll('[role=option]')].map((row) => ({
+          href: (row.matches('a[href]') ? row : row.querySelector('a[href]'))?.getAttribute('href') ?? null,
+          title: row.querySelector('.ask-search-title')?.textContent?.trim() ?? null,
+          heading: row.querySelector('.ask-search-heading')?.textContent?.trim() ?? null,
+          snippet: row.querySelector('.ask-search-snippet')?.textContent ?? null,
+          marks: [...row.querySelectorAll('.ask-search-snippet mark')].map((mark) => mark.textContent ?? ''),
+        })),
+      })),
+    );
+    const titles = [...new Set(expected.map((result) => result.title))];
+    expect(groups.map((group) => group.label)).toEqual(titles);
+    for (const group of groups) {
+      const mine = expected.filter((result) => result.title === group.label);
+      expect(group.rows.map((row) => row.href)).toEqual(mine.map((result) => result.url));
+      expect(group.rows.map((row) => row.heading)).toEqual(mine.map((result) => result.heading ?? null));
+      for (const row of group.rows) {
+        expect(row.title).not.toBeNull();
+        expect(row.snippet?.replace(/\s+/g, ' ').trim().length).toBeGreaterThan(20);
+        for (const mark of row.marks) expect(mark).toMatch(/^(session|token)/i);
+      }
+    }
+    // a snippet holding a query word has it marked
+    const rows = groups.flatMap((group) => group.rows);
+    const withWord = rows.filter((row) => /\btokens?\b/i.test(row.snippet ?? ''));
+    expect(withWord.length).toBeGreaterThan(0);
+    for (const row of withWord) expect(row.marks.length).toBeGreaterThan(0);
+  });
+
+  it('debounces the requests while typing and shows the results of the last query', async () => {
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/`);
+    await openOverlay(page);
+    const queries: string[] = [];
+    const onRequest = (request: import('playwright-core').Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/ask') {
+        const body = request.postDataJSON() as { query?: string };
+        queries.push(body.query ?? '');
+      }
+    };
+    page.on('request', onRequest);
+    const query = 'workspace template parameters';
+    const expected = await keywordResults(query);
+    await typeQuery(page, query);
+    // the top result of the whole query leads the list
+    const shown = await page.waitForFunction(
+      ([selector, first]) => {
+        const option = document.querySelector(selector);
+        return (option?.matches('a[href]') ? option : option?.querySelector('a[href]'))?.getAttribute('href') === first;
+      },
+      [SEL.result, expected[0]?.url ?? ''] as const,
+    );
+    await shown.dispose();
+    page.off('request', onRequest);
+    expect(queries.at(-1)).toBe(query);
+    expect(queries.length).toBeLessThan(query.length);
+    expect(await waitForResults(page, expected.length)).toEqual(expect.arrayContaining(expected.map((result) => result.url)));
+  });
+
+  it('moves aria-activedescendant with ArrowDown and ArrowUp while the focus stays in the combobox', async () => {
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/`);
+    await openOverlay(page);
+    await typeQuery(page, 'session token');
+    await waitForResults(page);
+    const wiring = await page.$eval(SEL.input, (input) => ({
+      expanded: input.getAttribute('aria-expanded'),
+      controls: document.getElementById(input.getAttribute('aria-controls') ?? '')?.getAttribute('role') ?? null,
+    }));
+    expect(wiring).toEqual({ expanded: 'true', controls: 'listbox' });
+
+    const ids = await page.$$eval(SEL.option, (options) => options.map((option) => option.id));
+    expect(ids.every((id) => id !== '')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const start = ids.indexOf((await activeOption(page))?.id ?? '');
+
+    await page.keyboard.press('ArrowDown');
+    const first = await activeOption(page);
+    expect(first?.id).toBe(ids[start + 1]);
+    expect(first?.selected).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    const second = await activeOption(page);
+    expect(second?.id).toBe(ids[start + 2]);
+    expect(second?.selected).toBe('true');
+    expect(await page.$eval(`[id="${first?.id ?? ''}"]`, (option) => option.getAttribute('aria-selected'))).not.toBe('true');
+    await page.keyboard.press('ArrowUp');
+    expect((await activeOption(page))?.id).toBe(ids[start + 1]);
+    expect(await page.evaluate((input) => document.activeElement === document.querySelector(input), SEL.input)).toBe(true);
+  });
+
+  it('runs without page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

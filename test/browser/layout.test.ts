@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { askWithKeyboard, openDemoPage, openOverlay, scriptAgenticStream, SEL, typeQuery, waitForAnswerText, waitForResults } from '../support/overlay.ts';
+
+// The overlay on a 360 px wide screen (no horizontal scroll, the panel inside the window),
+// and with prefers-reduced-motion (no transition or animation).
+
+let site: DemoSite;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  ({ site, browser } = await startSiteAndBrowser({}, { width: 360, height: 740 }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+interface Fit {
+  readonly viewport: number;
+  readonly documentWidth: number;
+  readonly panel: { left: number; right: number };
+  readonly panelOverflow: number;
+  readonly wider: string[];
+}
+
+/** How the page and the open panel fit the window's width. */
+function fit(page: TestBrowser['page']): Promise<Fit> {
+  return page.$eval(SEL.panel, (panel) => {
+    const viewport = document.documentElement.clientWidth;
+    const rect = panel.getBoundingClientRect();
+    // elements of the panel sticking out of it sideways (a scrolling code block holds its lines)
+    const wider = [...panel.querySelectorAll('*')]
+      .filter((node) => !node.closest('pre'))
+      .filter((node) => {
+        const box = node.getBoundingClientRect();
+        // a visually hidden text (1 px box) is not drawn
+        return box.width > 1 && box.height > 1 && (box.left < rect.left - 1 || box.right > rect.right + 1);
+      })
+      .map((node) => `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''}`);
+    return {
+      viewport,
+      documentWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+      panel: { left: rect.left, right: rect.right },
+      panelOverflow: panel.scrollWidth - panel.clientWidth,
+      wider,
+    };
+  });
+}
+
+function expectFits(shape: Fit): void {
+  expect(shape.documentWidth).toBeLessThanOrEqual(shape.viewport);
+  expect(shape.panel.left).toBeGreaterThanOrEqual(0);
+  expect(shape.panel.right).toBeLessThanOrEqual(shape.viewport);
+  expect(shape.panelOverflow).toBeLessThanOrEqual(0);
+  expect(shape.wider).toEqual([]);
+}
+
+describe('<ask-search> on a 360 px wide screen', () => {
+  it('shows the demo page and the trigger without horizontal scroll', async () => {
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const widths = await page.evaluate((trigger) => {
+      const box = document.querySelector(trigger)?.getBoundingClientRect();
+      return { viewport: document.documentElement.clientWidth, document: document.documentElement.scrollWidth, triggerRight: box?.right ?? Number.POSITIVE_INFINITY };
+    }, SEL.trigger);
+    expect(widths.viewport).toBe(360);
+    expect(widths.document).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.triggerRight).toBeLessThanOrEqual(widths.viewport);
+  });
+
+  it('fits the panel with results in the window, with no horizontal scroll', async () => {
+    const { page } = browser;
+    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    await openOverlay(page);
+    await typeQuery(page, 'the svc-session-token header for api requests');
+    await waitForResults(page);
+    expectFits(await fit(page));
+  });
+
+  it('fits an answer with a long link and a code block in the window', async () => {
+    const { page } = browser;
+    const source = '/platform/auth/tokens#the-svc-session-token-header';
+    const unroute = await scriptAgenticStream(page, [
+      { event: 'search', data: { query: 'session token header' } },
+      { event: 'sources', data: { sources: [{ url: source, title: 'Session tokens and API keys', heading: 'The Svc-Session-Token header' }], model: 'loop-model', mode: 'agentic' } },
+      { event: 'token', data: { text: `Send it as [The Svc-Session-Token header of every request](${source}): AVeryLongUnbrokenIdentifierThatAReaderMightPasteIntoTheirTerminalWithoutSpaces.\n\n` } },
+      { event: 'token', data: { text: '```sh\ncurl -H "Svc-Session-Token: $SVC_SESSION_TOKEN" "$SVC_URL/api/v2/users/me/workspaces?include=agents,templates"\n```\n\nDone.' } },
+      { event: 'done', data: {} },
+    ]);
+    try {
+      await openDemoPage(page, `${site.url}/concepts/workspaces`);
+      await openOverlay(page);
+      await typeQuery(page, 'session token header');
+      await waitForResults(page);
+      await askWithKeyboard(page);
+      await waitForAnswerText(page, 'Done.');
+      expectFits(await fit(page));
+    } finally {
+      await unroute();
+    }
+  });
+});
+
+describe('<ask-search> with prefers-reduced-motion', () => {
+  it('neither transitions nor animates', async () => {
+    const { page } = browser;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      await openDemoPage(page, `${site.url}/`);
+      await openOverlay(page);
+      await typeQuery(page, 'workspace');
+      await waitForResults(page);
+      const moving = await page.evaluate(() => {
+        const seconds = (value: string) => value.split(',').map((part) => (part.trim().endsWith('ms') ? Number.parseFloat(part) / 1000 : Number.parseFloat(part)));
+        const nodes = [...document.querySelectorAll('ask-search, ask-search *, .ask-search-panel, .ask-search-panel *')];
+        return nodes
+          .flatMap((node) => [node, ...(['::before', '::after', '::backdrop'] as const).map((pseudo) => ({ node, pseudo }))])
+          .map((entry) => {
+            const [node, pseudo] = entry instanceof Element ? [entry, null] : [entry.node, entry.pseudo];
+            const style = getComputedStyle(node, pseudo);
+            const longest = Math.max(
+              ...seconds(style.transitionDuration).map((d, i) => (style.transitionProperty.split(',')[i]?.trim() === 'none' ? 0 : d)),
+              ...seconds(style.animationDuration).map((d, i) => (style.animationName.split(',')[i]?.trim() === 'none' ? 0 : d)),
+            );
+            return { name: `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''}${pseudo ?? ''}`, longest };
+          })
+          .filter((entry) => entry.longest > 0.01)
+          .map((entry) => `${entry.name}: ${entry.longest}s`);
+      });
+      expect(moving).toEqual([]);
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
+  it('runs without page errors', () => {
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
