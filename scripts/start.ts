@@ -4,7 +4,7 @@
 import { checkDigest } from '../pipeline/digest/check.ts';
 import { runCli } from '../pipeline/cli/main.ts';
 import { processIO } from '../pipeline/cli/process.ts';
-import { startReferencePlatform } from '../pipeline/platform/index.ts';
+import { startReferencePlatform } from '../platform/index.ts';
 
 const io = processIO();
 

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../content/load.ts';
 import { DigestFormatError } from '../digest/manifest.ts';
@@ -13,6 +13,7 @@ import { chooseSite, SITE_FLAGS } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
+import { writeFileAtomically } from '../digest/atomic-write.ts';
 
 /** `--out` names the folder of the tables; a path to their `index.json` names its folder. */
 function tablesFolder(out: string): string {
@@ -60,9 +61,7 @@ export const indexBuild: Command = async (argv, io) => {
   const files = [...searchTableFiles(index)].sort(([a], [b]) => Number(a === DIGEST_FILES.searchIndex) - Number(b === DIGEST_FILES.searchIndex));
   for (const [relative, text] of files) {
     const target = path.join(out, path.basename(relative));
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, text);
-    await rename(temporary, target);
+    await writeFileAtomically(target, text);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { mirrorDigest } from '../mcp/mirror.ts';
 import { createAskMcpServer } from '../mcp/server.ts';
-import { askClient } from './ask-client.ts';
+import { askClient } from './ask-target.ts';
 import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ownerFromEnvironment, startReferencePlatform } from '../platform/index.ts';
+import { ownerFromEnvironment, startReferencePlatform } from '../../platform/index.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 

@@ -4,7 +4,7 @@ import { digestFileExists } from '../digest/read.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { searchKeyword } from '../search/score.ts';
 import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
-import { askClient, answerJson } from './ask-client.ts';
+import { askClient, answerJson } from './ask-target.ts';
 import { parseCommandArgs } from './args.ts';
 import { UsageError, type CliIO, type Command } from './io.ts';
 

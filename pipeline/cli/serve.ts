@@ -2,6 +2,7 @@ import path from 'node:path';
 import { demoPage } from '../adapters/demo-page.ts';
 import { createOverlayAssets } from '../adapters/demo-site/overlay-assets.ts';
 import { createNodeAskHandler, serveFetch } from '../adapters/node.ts';
+import { requestedProvider } from '../model/resolve.ts';
 import { normalizeEndpoint } from '../runtime/handler.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
 import { UsageError, type Command } from './io.ts';
@@ -25,6 +26,12 @@ export const serveCommand: Command = async (argv, io) => {
   const agentDebugUrl = values['agent-debug-url'] ?? io.env['AGENT_DEBUG_URL'];
   for (const [flag, value] of [['--platform-url', platformUrl], ['--agent-debug-url', agentDebugUrl]] as const) {
     if (value !== undefined && !URL.canParse(value)) throw new UsageError(`ask serve: ${flag} must be an http(s) URL, got '${value}'`);
+  }
+  // the provider the answers will use, resolved once before listening: an unknown one is one line, exit 2
+  try {
+    requestedProvider({ processEnv: io.env });
+  } catch (error) {
+    throw new UsageError(`ask serve: ${error instanceof Error ? error.message : String(error)}`);
   }
   const digestDir = path.resolve(io.cwd, values.digest);
   const contentDir = values.content === undefined ? undefined : path.resolve(io.cwd, values.content);

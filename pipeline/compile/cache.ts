@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../digest/atomic-write.ts';
 
 /**
  * A folder of JSON answers keyed by input hash: what makes a rerun after a failed or killed
@@ -27,8 +28,6 @@ export class AnswerCache {
     if (this.dir === null) return;
     await mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, `${key}.json`);
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(value));
-    await rename(temporary, target);
+    await writeFileAtomically(target, JSON.stringify(value));
   }
 }

@@ -7,7 +7,8 @@
 import type { LoadedContent } from '../content/index.ts';
 import type { Manifest } from '../digest/manifest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
-import { readDigestFile, readGlossary } from '../digest/read.ts';
+import { SuggestionsFileSchema } from '../digest/format.ts';
+import { readDigestFile, readDigestJson, readGlossary } from '../digest/read.ts';
 import { assembleSearchTables } from '../search/index-build.ts';
 import { openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
 import type { DigestNode, Distiller, GlossaryEntry } from '../types.ts';
@@ -62,8 +63,7 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
     readPrevious: async (pass: CorpusPass): Promise<unknown> => {
       if (pass === 'glossary') return readGlossary(input.outDir);
       if (pass === 'context') return readDigestFile(input.outDir, DIGEST_FILES.context);
-      const text = await readDigestFile(input.outDir, DIGEST_FILES.suggestions);
-      return text === null ? null : (JSON.parse(text) as { suggestions: string[] }).suggestions;
+      return (await readDigestJson(input.outDir, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? null;
     },
   };
   // a full collection before each pass keeps the peak near the live data (memory.ts)

@@ -11,12 +11,13 @@
  * ignored (its files are parsed again): the store only ever saves work, it never decides output.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReadPage } from '../content/index.ts';
 import { sha256 } from '../content/index.ts';
 import type { IndexedSection } from '../search/index-build.ts';
 import type { DigestNode, SectionNotes } from '../types.ts';
+import { writeFileAtomically } from '../digest/atomic-write.ts';
 
 /** What the later steps need of one section, kept by section hash. */
 export interface SectionRecord {
@@ -187,9 +188,7 @@ export class PageStore {
         continue;
       }
       const lines = [JSON.stringify(this.identity), ...entries.map((entry) => JSON.stringify(entry)), ''];
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, lines.join('\n'));
-      await rename(temporary, target);
+      await writeFileAtomically(target, lines.join('\n'));
     }
     this.dirty.clear();
     await writeFile(path.join(dir, STAMP), digestStamp);

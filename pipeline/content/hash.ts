@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Section } from '../types.ts';
 import type { UnhashedSection } from './chunk.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 /** Hex sha256 of a string (UTF-8). */
 export function sha256(text: string): string {
@@ -22,6 +23,6 @@ export function hashSection(section: UnhashedSection): Section {
  */
 export function corpusHash(sections: readonly Pick<Section, 'id' | 'hash'>[]): string {
   const lines = sections.map((section) => `${section.id}\t${section.hash}`);
-  lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  lines.sort(compareCodeUnits);
   return sha256(lines.join('\n'));
 }

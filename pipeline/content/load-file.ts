@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { readPage, type ParsedPage, type ReadPage } from './page.ts';
 import { resolveSite, type PageSite } from './site.ts';
+import { writeFileAtomically } from '../digest/atomic-write.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
 export const CHUNKER_VERSION = 'chunker-2';
@@ -73,9 +74,7 @@ async function readCached(cacheFile: string): Promise<ReadPage | null | undefine
 
 async function writeCached(cacheDir: string, cacheFile: string, value: ReadPage | null): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
-  const temporary = `${cacheFile}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(value));
-  await rename(temporary, cacheFile);
+  await writeFileAtomically(cacheFile, JSON.stringify(value));
 }
 
 /**

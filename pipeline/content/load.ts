@@ -7,6 +7,7 @@ import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
 import type { ReadPage } from './page.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 export { CHUNKER_VERSION } from './load-file.ts';
 
@@ -48,8 +49,6 @@ export class ContentErrors extends Error {
   }
 }
 
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Every `.md`/`.mdx` file below `dir`, relative POSIX paths, sorted; hidden entries,
  * node_modules and the files `exclude` matches (globs, `**` for any folders) skipped.
@@ -67,7 +66,7 @@ export async function listContentFiles(dir: string, exclude: readonly string[] =
     }
   };
   await walk('');
-  return found.sort(byString);
+  return found.sort(compareCodeUnits);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { create } from 'tar';
+import { compareCodeUnits } from '../text/compare.ts';
 
 /** Every entry's modification time: fixed, so the same digest always gives the same bytes. */
 const FIXED_MTIME = new Date('2000-01-01T00:00:00.000Z');
-
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Every file below `dir`, digest-relative POSIX paths, sorted. */
 export async function listTreeFiles(dir: string): Promise<string[]> {
@@ -13,7 +12,7 @@ export async function listTreeFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort(byString);
+    .sort(compareCodeUnits);
 }
 
 /**

@@ -6,6 +6,7 @@ import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
 import { searchHeaderVersions } from '../search/header-versions.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import { createOfflineDistiller } from '../distill/offline/index.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 export interface Staleness {
   readonly stale: boolean;
@@ -36,11 +37,9 @@ export function contentSiteOf(manifest: Manifest): Pick<LoadOptions, 'siteUrl' |
   return { siteUrl: manifest.siteUrl, generator, urlStyle: { trailingSlash, htmlExtension }, exclude };
 }
 
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 function changedFiles(current: Readonly<Record<string, string>>, built: Readonly<Record<string, string>>): string[] {
   const names = new Set([...Object.keys(current), ...Object.keys(built)]);
-  return [...names].filter((name) => current[name] !== built[name]).sort(byString);
+  return [...names].filter((name) => current[name] !== built[name]).sort(compareCodeUnits);
 }
 
 /** Passes whose offline algorithm version differs from the one recorded (model prompts need their key's provider, so only offline is checked). */
@@ -73,5 +72,5 @@ export async function checkDigest(contentDir: string, outDir: string, cacheDir?:
     else if (built !== hash) changed.push(id);
   }
   const removed = Object.keys(manifest.sections).filter((id) => !current.has(id));
-  return { stale: true, missing: false, added: added.sort(byString), removed: removed.sort(byString), changed: changed.sort(byString), files, templates };
+  return { stale: true, missing: false, added: added.sort(compareCodeUnits), removed: removed.sort(compareCodeUnits), changed: changed.sort(compareCodeUnits), files, templates };
 }

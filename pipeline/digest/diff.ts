@@ -1,6 +1,9 @@
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import type { Manifest } from './manifest.ts';
-import { sectionFilePath } from './paths.ts';
+import type { z } from 'zod';
+import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from './format.ts';
+import { DIGEST_FILES, sectionFilePath } from './paths.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 /** One side of a comparison: a digest's manifest and a way to read its files. */
 export interface DigestSide {
@@ -9,16 +12,15 @@ export interface DigestSide {
   readonly read: (relative: string) => Promise<string | null>;
 }
 
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 async function node(side: DigestSide, id: string): Promise<DigestNode | null> {
-  const text = side.manifest?.sections[id] === undefined ? null : await side.read(sectionFilePath(id));
-  return text === null ? null : (JSON.parse(text) as DigestNode);
+  const relative = sectionFilePath(id);
+  const text = side.manifest?.sections[id] === undefined ? null : await side.read(relative);
+  return text === null ? null : decodeDigestJson(text, side.label, relative, DigestNodeSchema);
 }
 
-async function json<T>(side: DigestSide, relative: string, fallback: T): Promise<T> {
+async function json<S extends z.ZodType>(side: DigestSide, relative: string, schema: S): Promise<z.output<S> | null> {
   const text = await side.read(relative);
-  return text === null ? fallback : (JSON.parse(text) as T);
+  return text === null ? null : decodeDigestJson(text, side.label, relative, schema);
 }
 
 const code = (text: string): string => `\`${text.replace(/`/g, 'ˋ')}\``;
@@ -79,10 +81,10 @@ function glossaryLines(before: readonly GlossaryEntry[], after: readonly Glossar
 export async function diffDigests(base: DigestSide, head: DigestSide): Promise<string> {
   const baseIds = Object.keys(base.manifest?.sections ?? {});
   const headIds = Object.keys(head.manifest?.sections ?? {});
-  const added = headIds.filter((id) => !base.manifest?.sections[id]).sort(byString);
-  const removed = baseIds.filter((id) => !head.manifest?.sections[id]).sort(byString);
+  const added = headIds.filter((id) => !base.manifest?.sections[id]).sort(compareCodeUnits);
+  const removed = baseIds.filter((id) => !head.manifest?.sections[id]).sort(compareCodeUnits);
   const changed: string[] = [];
-  for (const id of headIds.filter((candidate) => base.manifest?.sections[candidate]).sort(byString)) {
+  for (const id of headIds.filter((candidate) => base.manifest?.sections[candidate]).sort(compareCodeUnits)) {
     const [before, after] = [await node(base, id), await node(head, id)];
     if (JSON.stringify(before) !== JSON.stringify(after) || base.manifest?.sections[id] !== head.manifest?.sections[id]) changed.push(id);
   }
@@ -101,14 +103,14 @@ export async function diffDigests(base: DigestSide, head: DigestSide): Promise<s
     lines.push(`## Removed ${code(id)}`, '', ...(before ? [`- summary was: ${before.summary}`] : []), '');
   }
   const glossary = glossaryLines(
-    (await json<{ terms: GlossaryEntry[] }>(base, 'glossary.json', { terms: [] })).terms,
-    (await json<{ terms: GlossaryEntry[] }>(head, 'glossary.json', { terms: [] })).terms,
+    (await json(base, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
+    (await json(head, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
   );
   if (glossary.length > 0) lines.push('## Glossary', '', ...glossary, '');
   const suggestions = listDelta(
     'suggestions',
-    (await json<{ suggestions: string[] }>(base, 'suggestions.json', { suggestions: [] })).suggestions,
-    (await json<{ suggestions: string[] }>(head, 'suggestions.json', { suggestions: [] })).suggestions,
+    (await json(base, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? [],
+    (await json(head, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? [],
   );
   if (suggestions.length > 0) lines.push('## Suggestions', '', ...suggestions, '');
   if ((await base.read('context.md')) !== (await head.read('context.md'))) lines.push('## Context', '', '- the orientation text changed', '');

@@ -1,6 +1,5 @@
 import type { Page, Section } from '../types.ts';
-
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+import { compareCodeUnits } from '../text/compare.ts';
 
 /** Heading of the pages that have no group. */
 export const UNGROUPED = 'Ungrouped';
@@ -22,11 +21,11 @@ export function buildOverview(pages: readonly Page[], sections: readonly Section
     const key = page.group ?? '';
     groups.set(key, [...(groups.get(key) ?? []), page]);
   }
-  const groupNames = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : byString(a, b)));
+  const groupNames = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareCodeUnits(a, b)));
   const lines = ['# Overview', ''];
   for (const name of groupNames) {
     lines.push(`## ${name === '' ? UNGROUPED : name}`, '');
-    const groupPages = [...(groups.get(name) ?? [])].sort((a, b) => byString(a.slug, b.slug));
+    const groupPages = [...(groups.get(name) ?? [])].sort((a, b) => compareCodeUnits(a.slug, b.slug));
     for (const page of groupPages) {
       lines.push(`- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
       for (const section of sectionsByPage.get(page.slug) ?? []) {

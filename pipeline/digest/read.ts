@@ -1,6 +1,8 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { z } from 'zod';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
+import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema } from './format.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
 import { DIGEST_FILES } from './paths.ts';
 
@@ -28,14 +30,21 @@ export async function readManifest(dir: string): Promise<Manifest | null> {
   return text === null ? null : parseManifest(text, dir);
 }
 
+/**
+ * A digest JSON file decoded and checked against its schema (format.ts), or null when it does
+ * not exist. Throws DigestFormatError naming the file when it is not valid JSON or does not match.
+ */
+export async function readDigestJson<S extends z.ZodType>(dir: string, relative: string, schema: S): Promise<z.output<S> | null> {
+  const text = await readDigestFile(dir, relative);
+  return text === null ? null : decodeDigestJson(text, dir, relative, schema);
+}
+
 /** A section node file of a digest folder, or null when missing. */
 export async function readNode(dir: string, relative: string): Promise<DigestNode | null> {
-  const text = await readDigestFile(dir, relative);
-  return text === null ? null : (JSON.parse(text) as DigestNode);
+  return readDigestJson(dir, relative, DigestNodeSchema);
 }
 
 /** The glossary of a digest folder (empty when missing). */
 export async function readGlossary(dir: string): Promise<GlossaryEntry[]> {
-  const text = await readDigestFile(dir, DIGEST_FILES.glossary);
-  return text === null ? [] : (JSON.parse(text) as { terms: GlossaryEntry[] }).terms;
+  return (await readDigestJson(dir, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [];
 }

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { AskClient } from '../cli/ask-client.ts';
+import type { AskClient } from '../client/ask-client.ts';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 

@@ -7,9 +7,9 @@
  * more than that (issue 11, defect 6: a 1.5 GB answer was held whole).
  */
 import { clientResponseHeaders } from './headers.ts';
-import type { PlatformOperation } from './operation.ts';
+import type { PlatformOperation } from '../platform-api/operation.ts';
 import { problemResponse } from './problem.ts';
-import { declaredOver, readAtMost, type BoundedRead } from './read-at-most.ts';
+import { declaredOver, readAtMost, type BoundedRead } from '../platform-api/read-at-most.ts';
 
 export interface UpstreamCall {
   readonly operation: PlatformOperation;

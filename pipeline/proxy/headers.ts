@@ -3,8 +3,7 @@
  * but hop-by-hop headers, headers the `Connection` header names, cookies and
  * the framing headers the proxy re-computes.
  */
-
-export const SESSION_TOKEN_HEADER = 'svc-session-token';
+import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
 
 /**
  * Request headers forwarded upstream as the client sent them (lower case).
@@ -12,7 +11,7 @@ export const SESSION_TOKEN_HEADER = 'svc-session-token';
  * proxy validated, so it goes as `application/json` whatever the client said.
  */
 export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
-  SESSION_TOKEN_HEADER,
+  SESSION_TOKEN_HEADER.toLowerCase(),
   'accept',
   'accept-language',
   'user-agent',

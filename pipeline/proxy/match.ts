@@ -4,7 +4,7 @@
  * not hold a slash, a backslash or a dot segment, so no path can reach an
  * upstream path other than the operation's own.
  */
-import type { HttpMethod, PlatformOperation } from './operation.ts';
+import type { HttpMethod, PlatformOperation } from '../platform-api/operation.ts';
 
 export type OperationMatch =
   | { readonly kind: 'found'; readonly operation: PlatformOperation; readonly params: Readonly<Record<string, string>> }

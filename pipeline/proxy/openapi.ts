@@ -3,9 +3,10 @@
  * from the operations table so the document and the proxy cannot drift.
  */
 import { z } from 'zod';
-import type { ParameterSpec, PlatformOperation, ResponseSpec } from './operation.ts';
-import { PLATFORM_OPERATIONS } from './operations.ts';
-import { platformSchemas } from './schemas.ts';
+import type { ParameterSpec, PlatformOperation, ResponseSpec } from '../platform-api/operation.ts';
+import { PLATFORM_OPERATIONS } from '../platform-api/operations.ts';
+import { platformSchemas } from '../platform-api/schemas.ts';
+import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ function proxyResponses(operation: PlatformOperation): Record<number, string> {
   if (operation.pathParams !== undefined || operation.query !== undefined || operation.body !== undefined) {
     out[400] = 'Invalid parameters or body; `validations` names the fields.';
   }
-  if (operation.credential !== 'none') out[401] = 'No Svc-Session-Token header.';
+  if (operation.credential !== 'none') out[401] = `No ${SESSION_TOKEN_HEADER} header.`;
   if (operation.upstream === 'agent-debug') out[404] = 'Agent debug routes are not enabled (no --agent-debug-url).';
   if (operation.body !== undefined) out[413] = 'Request body too large.';
   out[502] = operation.passage === 'buffered'
@@ -95,6 +96,6 @@ export function platformOpenApiComponents(): Record<string, unknown> {
   }
   return {
     schemas,
-    securitySchemes: { SessionToken: { type: 'apiKey', in: 'header', name: 'Svc-Session-Token' } },
+    securitySchemes: { SessionToken: { type: 'apiKey', in: 'header', name: SESSION_TOKEN_HEADER } },
   };
 }

@@ -5,12 +5,13 @@
  * present (401), parameters (400), body size (413), body shape (400), forward.
  */
 import { forwardToUpstream } from './forward.ts';
-import { SESSION_TOKEN_HEADER, upstreamRequestHeaders } from './headers.ts';
+import { upstreamRequestHeaders } from './headers.ts';
 import { createOperationMatcher, expandPath } from './match.ts';
-import type { PlatformOperation } from './operation.ts';
-import { PLATFORM_OPERATIONS } from './operations.ts';
+import type { PlatformOperation } from '../platform-api/operation.ts';
+import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
+import { PLATFORM_OPERATIONS } from '../platform-api/operations.ts';
 import { problemResponse } from './problem.ts';
-import { readBodyLimited, validateJsonBody, validateParameters } from './validate.ts';
+import { readBodyLimited, validateJsonBody, validateParameters } from '../platform-api/validate.ts';
 
 export interface PlatformProxyOptions {
   /** Base URL of the platform; operation paths are appended to its path. */
@@ -92,7 +93,7 @@ export function createPlatformProxy(options: PlatformProxyOptions): (request: Re
     }
     const token = request.headers.get(SESSION_TOKEN_HEADER)?.trim() ?? '';
     if (operation.credential !== 'none' && token === '') {
-      return respond(problemResponse(401, 'Authentication required.', { detail: 'send the Svc-Session-Token header' }));
+      return respond(problemResponse(401, 'Authentication required.', { detail: `send the ${SESSION_TOKEN_HEADER} header` }));
     }
     const parameterProblems = validateParameters(operation, params, url.searchParams);
     if (parameterProblems.length > 0) {

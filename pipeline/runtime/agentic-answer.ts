@@ -28,14 +28,7 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(telemetry === undefined ? {} : { telemetry }),
     signal,
-    search: (subQuery) => searchSections(data.index, subQuery).map(({ id, title, heading, url, group, snippet }) => ({
-      id,
-      title,
-      url,
-      snippet,
-      ...(heading === undefined ? {} : { heading }),
-      ...(group === undefined ? {} : { group }),
-    })),
+    search: (subQuery) => searchSections(data.index, subQuery),
     openSection: (id) => {
       // a node file missing or broken (reported by its GET route) is a section the loop cannot open
       const node = openedNode(data, id);

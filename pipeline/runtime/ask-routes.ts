@@ -2,7 +2,7 @@ import { searchKeyword } from '../search/score.ts';
 import { readAskBody } from './body.ts';
 import type { AskData } from './digest-data.ts';
 import { jsonResponse } from './errors.ts';
-import { KEY_VARIABLES } from '../distill/providers/defaults.ts';
+import { KEY_VARIABLES } from '../model/defaults.ts';
 import type { LoopConfig } from './provider-config.ts';
 
 /** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../digest/format.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../digest/manifest.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { topLevelValues } from '../search/json-fields.ts';
@@ -68,12 +70,17 @@ function required(files: DigestFiles, relative: string): string {
   return text;
 }
 
-function parseJson<T>(text: string, relative: string): T {
+function parseJsonText(text: string, relative: string): unknown {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new DigestLoadError(`the digest's ${relative} is not valid JSON; run 'ask digest build --force'`);
   }
+}
+
+/** A digest JSON file checked against its schema (digest/format.ts): one node at a time, never the search tables. */
+function parseJson<S extends z.ZodType>(text: string, relative: string, schema: S): z.output<S> {
+  return checkDigestJson(parseJsonText(text, relative), 'digest', relative, schema);
 }
 
 const rebuild = "rebuild with 'ask digest build --force'";
@@ -129,7 +136,8 @@ export function manifestHeadOfPrefix(prefix: string, complete: boolean, text: ()
 
 /** The ids of the sections the manifest lists (each has a node file): parsed the first time a node is asked for. */
 function listedSections(text: string): ReadonlySet<string> {
-  const sections = parseJson<{ sections?: unknown }>(text, DIGEST_FILES.manifest).sections;
+  const manifest = parseJsonText(text, DIGEST_FILES.manifest);
+  const sections = typeof manifest === 'object' && manifest !== null && 'sections' in manifest ? manifest.sections : undefined;
   if (typeof sections !== 'object' || sections === null || Array.isArray(sections)) throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
   return new Set(Object.keys(sections));
 }
@@ -151,7 +159,7 @@ export function askDataOf(parts: DigestParts): AskData {
   const fromText = (id: string, text: string | undefined): DigestNode => {
     const file = sectionFilePath(id);
     if (text === undefined) throw missingFile(file);
-    const node = parseJson<DigestNode>(text, file);
+    const node = parseJson(text, file, DigestNodeSchema);
     parsed.set(id, node);
     return node;
   };
@@ -193,8 +201,8 @@ export function askDataOf(parts: DigestParts): AskData {
     node,
     sectionNodes,
     sectionPosition: (id) => positionMap().get(id),
-    glossary: parseJson<{ terms: GlossaryEntry[] }>(parts.glossary, DIGEST_FILES.glossary).terms,
-    suggestions: parseJson<{ suggestions: string[] }>(parts.suggestions, DIGEST_FILES.suggestions).suggestions,
+    glossary: parseJson(parts.glossary, DIGEST_FILES.glossary, GlossaryFileSchema).terms,
+    suggestions: parseJson(parts.suggestions, DIGEST_FILES.suggestions, SuggestionsFileSchema).suggestions,
     overview: () => {
       if (overview === null) {
         overview = parts.overview();

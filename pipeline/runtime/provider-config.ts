@@ -1,5 +1,6 @@
-import { BASE_URL_VARIABLES, DEFAULT_MODELS, isModelProvider, type ModelProvider } from '../distill/providers/defaults.ts';
-import { lookupProviderKey, type KeySources } from './keys.ts';
+import type { ModelProvider } from '../model/defaults.ts';
+import type { KeySources } from '../model/keys.ts';
+import { modelSettings, requestedProvider } from '../model/resolve.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './telemetry.ts';
 
 /** The answer loop's provider as configured for one request. */
@@ -14,25 +15,19 @@ export interface LoopConfig {
   readonly telemetry: () => TelemetryConfig | undefined;
 }
 
-function read(sources: KeySources, name: string): string | undefined {
-  const value = sources.runtimeEnv?.[name] ?? sources.processEnv?.[name] ?? sources.buildEnv?.[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /**
- * The loop's provider, model, key and base URL, each looked up in the runtime environment,
- * then the process environment, then the build-time environment (spec Authentication 4).
- * The provider comes from the handler option, else ASK_PROVIDER, else anthropic; the model
- * from the option, else ASK_MODEL, else the provider's default.
+ * The loop's provider, model, key and base URL through the one resolver of `model/`: each
+ * looked up in the runtime environment, then the process environment, then the build-time
+ * environment (spec Authentication 4). The provider comes from the handler option, else
+ * ASK_PROVIDER, else anthropic (`offline`, a build's choice, answers with anthropic's settings);
+ * the model from the option, else ASK_MODEL, else the provider's default.
+ *
+ * @throws Error naming the provider and the accepted ones when the provider is unknown
  */
 export function loopConfig(sources: KeySources, option: { provider?: string | undefined; model?: string | undefined }): LoopConfig {
-  const requested = (option.provider ?? read(sources, 'ASK_PROVIDER') ?? 'anthropic').toLowerCase();
-  const provider: ModelProvider = isModelProvider(requested) ? requested : 'anthropic';
+  const requested = requestedProvider(sources, option.provider);
   return {
-    provider,
-    model: option.model ?? read(sources, 'ASK_MODEL') ?? DEFAULT_MODELS[provider],
-    apiKey: lookupProviderKey(provider, sources),
-    baseUrl: read(sources, BASE_URL_VARIABLES[provider]),
+    ...modelSettings(requested === 'offline' ? 'anthropic' : requested, sources, option.model),
     // the same order as the key: runtime, then process, then build-time environment
     telemetry: () => telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
   };

@@ -4,6 +4,7 @@ import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from
 import { utf8LineLength } from './line-table.ts';
 import { encodeSectionLine } from './section-rows.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 export interface IndexInput {
   readonly sections: readonly Pick<Section, 'id' | 'title' | 'heading' | 'url' | 'group' | 'text' | 'source'>[];
@@ -13,8 +14,6 @@ export interface IndexInput {
   /** Stem plain words (default true). */
   readonly stem?: boolean;
 }
-
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The page of a section id: the part before `#`. */
 function pageOf(id: string): string {
@@ -158,9 +157,9 @@ export function assembleSearchTables(input: AssembleInput): SearchTables {
     totalLength += length;
   });
 
-  const vocab = [...postings.keys()].sort(byString);
+  const vocab = [...postings.keys()].sort(compareCodeUnits);
   const position = new Map(vocab.map((term, at) => [term, at]));
-  const surface = [...surfaces.keys()].filter((word) => position.has(surfaces.get(word) ?? '')).sort(byString);
+  const surface = [...surfaces.keys()].filter((word) => position.has(surfaces.get(word) ?? '')).sort(compareCodeUnits);
   const glossary = input.glossary.map((entry) => ({
     phrases: [entry.term, ...entry.aliases].map((phrase) => uniqueTokens(phrase, { stem })).filter((tokens) => tokens.length > 0),
     add: uniqueTokens([entry.term, ...entry.aliases].join(' '), { stem }),

@@ -52,7 +52,7 @@ export const SearchHeaderSchema = z.object({
   /** Per vocabulary term (line of `postings.txt`): the number of sections it occurs in. */
   df: z.array(z.number()),
   /**
-   * Words as written whose stem differs (`settings` -> `set`), sorted, with the vocabulary
+   * Words as written whose stem differs (`settings` -> `sett`), sorted, with the vocabulary
    * position of their stem: what a partly typed word is matched against by prefix.
    */
   surface: z.array(z.string()),

@@ -21,5 +21,5 @@ export {
 } from './score.ts';
 export { makeSnippet, SNIPPET_LENGTH } from './snippet.ts';
 export { stem } from './stem.ts';
-export { isStopword, STOPWORDS } from './stopwords.ts';
+export { STOPWORDS } from './stopwords.ts';
 export { TOKENIZER_VERSION, tokenize, tokenSpans, uniqueTokens } from './tokenize.ts';

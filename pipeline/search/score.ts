@@ -277,22 +277,20 @@ function results<T>(index: SearchIndex, query: string, options: RankOptions, sha
   });
 }
 
-/** The ranked sections as results: heading and group only when present, a snippet around the first matched term. */
+/** The one mapping of a section row to the spec's KeywordResult: heading and group only when present. */
+function keywordResult({ title, heading, url, group }: SectionRow, snippet: string): KeywordResult {
+  const result: KeywordResult = { title, url, snippet };
+  if (heading !== null) result.heading = heading;
+  if (group !== null) result.group = group;
+  return result;
+}
+
+/** The ranked sections as results (see `keywordResult`), each with its section id and score. */
 export function searchSections(index: SearchIndex, query: string, options: RankOptions = {}): SectionHit[] {
-  return results(index, query, options, ({ id, title, heading, url, group }, score, snippet) => {
-    const hit: SectionHit = { id, score, title, url, snippet };
-    if (heading !== null) hit.heading = heading;
-    if (group !== null) hit.group = group;
-    return hit;
-  });
+  return results(index, query, options, (row, score, snippet) => ({ id: row.id, score, ...keywordResult(row, snippet) }));
 }
 
 /** The one keyword scorer (spec "Keyword ranking"): the spec's KeywordResult list for a query. */
 export function searchKeyword(index: SearchIndex, query: string, options: RankOptions = {}): KeywordResult[] {
-  return results(index, query, options, ({ title, heading, url, group }, _score, snippet) => {
-    const result: KeywordResult = { title, url, snippet };
-    if (heading !== null) result.heading = heading;
-    if (group !== null) result.group = group;
-    return result;
-  });
+  return results(index, query, options, (row, _score, snippet) => keywordResult(row, snippet));
 }

@@ -26,8 +26,3 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'know', 'tell', 'show', 'see', 'try', 'trying', 'work', 'works', 'working', 'still', 'getting', 'gets',
   'someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nothing', 'everything', 'somewhere',
 ]);
-
-/** Whether a term is a stopword. */
-export function isStopword(term: string): boolean {
-  return STOPWORDS.has(term);
-}

@@ -54,7 +54,7 @@ export function findTerm(index: SearchIndex, term: string): number {
 
 /**
  * Positions of vocabulary terms that start with `prefix` (longer than it), directly or through a
- * word as written (`sett` reaches the stem `set` through `settings`), at most `limit`, most
+ * word as written (`settin` reaches the stem `sett` through `settings`), at most `limit`, most
  * frequent first.
  */
 export function findPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {

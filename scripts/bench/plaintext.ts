@@ -11,7 +11,7 @@
  * quadratic: about 16). For contrast it times the old regular expressions on
  * inputs ten times smaller, where their growth is already quadratic.
  */
-import { markdownToPlainText } from '../../pipeline/platform/markdown-plain-text.ts';
+import { markdownToPlainText } from '../../platform/markdown-plain-text.ts';
 
 const SIZES = [100_000, 200_000, 400_000] as const;
 const RUNS = 7;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed } from '../../pipeline/platform/authorization.ts';
-import type { UserRow } from '../../pipeline/platform/users.ts';
+import { isAllowed } from '../../platform/authorization.ts';
+import type { UserRow } from '../../platform/users.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const OTHER_ORG = '22222222-2222-4222-8222-222222222222';

@@ -21,11 +21,11 @@ import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-type CoreModule = typeof import('../../pipeline/platform/core.ts');
-type DatabaseModule = typeof import('../../pipeline/platform/database.ts');
-type TemplateModule = typeof import('../../pipeline/platform/database-template.ts');
-type UsersModule = typeof import('../../pipeline/platform/users.ts');
-type MigrationsModule = typeof import('../../pipeline/platform/migrations.ts');
+type CoreModule = typeof import('../../platform/core.ts');
+type DatabaseModule = typeof import('../../platform/database.ts');
+type TemplateModule = typeof import('../../platform/database-template.ts');
+type UsersModule = typeof import('../../platform/users.ts');
+type MigrationsModule = typeof import('../../platform/migrations.ts');
 
 const OWNER = { email: 'owner@example.com', password: 'Granite-Falcon-template-17' } as const;
 const ATTACKER = { email: 'attacker@evil.test', password: 'Planted-Owner-Password-99' } as const;
@@ -143,11 +143,11 @@ beforeAll(async () => {
   delete process.env['PLATFORM_DB_TEMPLATE'];
   await mkdir(tmpFolder(), { recursive: true });
   [core, database, template, users, migrations] = await Promise.all([
-    import('../../pipeline/platform/core.ts'),
-    import('../../pipeline/platform/database.ts'),
-    import('../../pipeline/platform/database-template.ts'),
-    import('../../pipeline/platform/users.ts'),
-    import('../../pipeline/platform/migrations.ts'),
+    import('../../platform/core.ts'),
+    import('../../platform/database.ts'),
+    import('../../platform/database-template.ts'),
+    import('../../platform/users.ts'),
+    import('../../platform/migrations.ts'),
   ]);
   [plantedOwner, plantedSpy] = [await buildTemplate(plantOwnerAndKey), await buildTemplate(plantSecretCopier)];
 });
@@ -305,7 +305,7 @@ describe('what a template holds', () => {
     const pg = await PGlite.create();
     try {
       await database.migrate(pg);
-      const { holdsOnlyTheMigratedSchema } = await import('../../pipeline/platform/template-contents.ts');
+      const { holdsOnlyTheMigratedSchema } = await import('../../platform/template-contents.ts');
       expect(await holdsOnlyTheMigratedSchema(pg)).toBe(true);
       await pg.query(`insert into server_secrets (name, value) values ('sealing_key', $1)`, [PLANTED_KEY]);
       expect(await holdsOnlyTheMigratedSchema(pg)).toBe(false);

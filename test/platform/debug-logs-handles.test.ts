@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-handles-5' };
 const FD_FOLDER = '/proc/self/fd';

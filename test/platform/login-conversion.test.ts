@@ -6,8 +6,8 @@
  * an unknown account or a wrong passcode gets.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, issueSessionToken, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
-import { hashSecret } from '../../pipeline/platform/secrets.ts';
+import { createUser, issueSessionToken, openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
+import { hashSecret } from '../../platform/secrets.ts';
 import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 const USER = { email: 'convert@example.com', password: 'Maple-Circuit-Passw0rd' };

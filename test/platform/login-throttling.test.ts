@@ -5,7 +5,7 @@
  * clock: the tests move it, they never sleep.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser, openPlatformCore, PASSCODE_MAX_FAILED_ATTEMPTS, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, openPlatformCore, PASSCODE_MAX_FAILED_ATTEMPTS, servePlatform, type PlatformCore } from '../../platform/index.ts';
 import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-guess-1' };

@@ -8,7 +8,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, openPlatformCore, servePlatform, TEMPLATE_IDS, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, openPlatformCore, servePlatform, TEMPLATE_IDS, type PlatformCore } from '../../platform/index.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-limits-2' };
 const MEMBER = { email: 'pat@example.com', password: 'Copper-Willow-limits-8' };

@@ -6,7 +6,7 @@
  * internal error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-nul-4' };
 const NUL = '\u0000';

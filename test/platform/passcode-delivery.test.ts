@@ -8,8 +8,8 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlatformCore, servePlatform } from '../../pipeline/platform/index.ts';
-import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { openPlatformCore, servePlatform } from '../../platform/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
 import { MEMBER, passcodeFromMailbox, startPlatformBehindProxy, TEST_PASSWORD_HASH_COST, type PlatformBehindProxy } from '../support/platform-harness.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 

@@ -4,7 +4,7 @@
  * real server on port 0: exactly one succeeds, and its password is the one set.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
 import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 const USER = { email: 'race@example.com', password: 'Right-Horse-Battery-7' };

@@ -6,8 +6,8 @@
  * the mail it sends, not by timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
-import type { Sql } from '../../pipeline/platform/database.ts';
+import { createUser, openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
+import type { Sql } from '../../platform/database.ts';
 import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 let now = Date.parse('2030-01-01T00:00:00Z');

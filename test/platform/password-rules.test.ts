@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkPassword, estimateBits } from '../../pipeline/platform/password-rules.ts';
+import { checkPassword, estimateBits } from '../../platform/password-rules.ts';
 
 describe('password rules', () => {
   it.each([

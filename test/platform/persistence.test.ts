@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../pipeline/platform/migrations.ts';
-import { openPlatformCore, servePlatform } from '../../pipeline/platform/index.ts';
+import { MIGRATIONS } from '../../platform/migrations.ts';
+import { openPlatformCore, servePlatform } from '../../platform/index.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -31,7 +31,7 @@ describe('persistence', () => {
     const dataDir = path.join(dir, 'data');
     try {
       const script = path.join(dir, 'serve.mts');
-      const entry = path.join(ROOT, 'pipeline', 'platform', 'index.ts');
+      const entry = path.join(ROOT, 'platform', 'index.ts');
       await writeFile(script, `
         import { startReferencePlatform } from ${JSON.stringify(entry)};
         const platform = await startReferencePlatform({ dataDir: ${JSON.stringify(dataDir)}, owner: { email: 'boss@example.com' } });

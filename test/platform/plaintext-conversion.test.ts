@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toPlainText } from '../../pipeline/platform/routes-inbox.ts';
+import { toPlainText } from '../../platform/routes-inbox.ts';
 
 /** What the platform did before: the reference the linear conversion must agree with. */
 function regexPlainText(markdown: string): string {

@@ -1,6 +1,6 @@
 /** The reference platform called directly: expiry, hashing at rest, limits, and errors that say nothing secret. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, issueSessionToken, openPlatformCore, servePlatform, type PlatformCore } from '../../pipeline/platform/index.ts';
+import { createUser, issueSessionToken, openPlatformCore, servePlatform, type PlatformCore } from '../../platform/index.ts';
 import { passcodeFromMailbox, TEST_PASSWORD_HASH_COST } from '../support/platform-harness.ts';
 
 const OWNER = { email: 'root@example.com', password: 'Granite-Falcon-rules-7' };

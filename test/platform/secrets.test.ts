@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SCRYPT_COST, hashPassword, hashSecret, isWeakerThan, newSealingKey, newToken, sameHash, seal, splitToken, storedCost, unseal, verifyPassword,
-} from '../../pipeline/platform/secrets.ts';
+} from '../../platform/secrets.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt at N=2^17, r=8, p=1 by default, with a fresh salt, and verifies', async () => {

@@ -4,10 +4,10 @@
  * against the reference platform, with the responses held to the table's schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../../pipeline/platform/credentials.ts';
-import { createUser, type PlatformCore } from '../../pipeline/platform/index.ts';
-import { unseal } from '../../pipeline/platform/secrets.ts';
-import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { authenticate } from '../../platform/credentials.ts';
+import { createUser, type PlatformCore } from '../../platform/index.ts';
+import { unseal } from '../../platform/secrets.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
 import {
   MEMBER, OWNER, passcodeFromMailbox, startPlatformBehindProxy, type PlatformBehindProxy, type ServedPlatform,
 } from '../support/platform-harness.ts';

@@ -5,8 +5,8 @@
  */
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSessionToken, SYSTEM_USER_ID, TEMPLATE_IDS, type PlatformCore } from '../../pipeline/platform/index.ts';
-import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { issueSessionToken, SYSTEM_USER_ID, TEMPLATE_IDS, type PlatformCore } from '../../platform/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
 import { OWNER, startPlatformBehindProxy, type PlatformBehindProxy } from '../support/platform-harness.ts';
 
 const TAGS = ['Notifications', 'Automation', 'Agent debug'];

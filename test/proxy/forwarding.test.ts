@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlatformProxy, PLATFORM_OPERATIONS, type PlatformOperation } from '../../pipeline/proxy/index.ts';
+import { PLATFORM_OPERATIONS, type PlatformOperation } from '../../pipeline/platform-api/index.ts';
+import { createPlatformProxy } from '../../pipeline/proxy/index.ts';
 import { answerJson, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
 
 const UUID = '3f1c1c7e-2a59-4c3e-9d1b-7b9a2f6a0c11';

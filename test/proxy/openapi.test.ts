@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_OPERATIONS, platformOpenApiComponents, platformOpenApiPaths } from '../../pipeline/proxy/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
+import { platformOpenApiComponents, platformOpenApiPaths } from '../../pipeline/proxy/index.ts';
 
 type Json = Record<string, unknown>;
 const paths = platformOpenApiPaths() as Record<string, Record<string, Json>>;

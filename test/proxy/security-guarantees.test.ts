@@ -5,7 +5,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlatformProxy, DEFAULT_MAX_BODY_BYTES, PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
+import { createPlatformProxy, DEFAULT_MAX_BODY_BYTES } from '../../pipeline/proxy/index.ts';
 import { serveProxy, type ProxyServer } from '../support/platform-harness.ts';
 import { answerJson, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
 

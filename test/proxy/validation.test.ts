@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PLATFORM_OPERATIONS } from '../../pipeline/proxy/index.ts';
+import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
 import { startProxyOverScriptedUpstream, type PlatformProxy, type ProxyOverScriptedUpstream } from '../support/platform-harness.ts';
 import type { ScriptedUpstream } from '../support/scripted-upstream.ts';
 

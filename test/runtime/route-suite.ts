@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_MODELS } from '../../pipeline/distill/providers/defaults.ts';
+import { DEFAULT_MODELS } from '../../pipeline/model/defaults.ts';
 import { build } from '../support/digest-tree.ts';
 import type { RouteTarget } from '../support/route-targets.ts';
 import { tempFolder } from '../support/temp-folder.ts';

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createUser, openPlatformCore, servePlatform, type PlatformCore, type ScryptCost } from '../../pipeline/platform/index.ts';
+import { createUser, openPlatformCore, servePlatform, type PlatformCore, type ScryptCost } from '../../platform/index.ts';
 import { createPlatformProxy, type PlatformProxyOptions } from '../../pipeline/proxy/index.ts';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.ts';
 

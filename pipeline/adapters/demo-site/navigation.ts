@@ -1,13 +1,12 @@
 import { groupLabel } from '../../distill/offline/context.ts';
 import type { Page } from '../../types.ts';
+import { compareCodeUnits } from '../../text/compare.ts';
 
 /** One sidebar group: its label and its pages in reading order. */
 export interface NavGroup {
   readonly label: string;
   readonly pages: readonly Page[];
 }
-
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** An `index`/`README` file: the page of its folder, listed first in its group. */
 function isFolderPage(page: Page): boolean {
@@ -26,9 +25,9 @@ export function navigationGroups(pages: readonly Page[]): NavGroup[] {
     list.push(page);
     groups.set(page.group, list);
   }
-  const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : byString(a, b)));
+  const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : compareCodeUnits(a, b)));
   return keys.map((key) => {
-    const members = [...(groups.get(key) ?? [])].sort((a, b) => Number(isFolderPage(b)) - Number(isFolderPage(a)) || byString(a.file, b.file));
+    const members = [...(groups.get(key) ?? [])].sort((a, b) => Number(isFolderPage(b)) - Number(isFolderPage(a)) || compareCodeUnits(a.file, b.file));
     return { label: groupLabel(key), pages: members };
   });
 }

@@ -11,7 +11,8 @@
  */
 import type { CorpusInput, GlossaryEntry, Page } from '../../types.ts';
 import { STOPWORDS } from './lexicon.ts';
-import { clipWords, compareStrings, endSentence, occursAsWords, squash, upperFirst } from './text.ts';
+import { clipWords, endSentence, occursAsWords, squash, upperFirst } from './text.ts';
+import { compareCodeUnits } from '../../text/compare.ts';
 
 const MAX_TITLES = 6;
 const MAX_TOPICS = 6;
@@ -67,7 +68,7 @@ function mainTopics(corpus: CorpusInput, group: string | null, titles: ReadonlyS
   const floor = nodes.length >= 2 ? 2 : 1;
   return [...counts.entries()]
     .filter(([, n]) => n >= floor)
-    .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
+    .sort((a, b) => b[1] - a[1] || compareCodeUnits(a[0], b[0]))
     .slice(0, MAX_TOPICS)
     .map(([term]) => term);
 }

@@ -26,7 +26,8 @@ import { findAcronyms } from './acronyms.ts';
 import { conceptKey, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
 import { isOffTopicPage } from './scope.ts';
 import { allDefinitions } from './stated.ts';
-import { clipWords, compareStrings, singular, words } from './text.ts';
+import { clipWords, singular, words } from './text.ts';
+import { compareCodeUnits } from '../../text/compare.ts';
 import { isNameIn, NO_USAGE, usageOf, type Usage } from './usage.ts';
 
 export const MAX_DEFINITION = 300;
@@ -117,7 +118,7 @@ function acronymIndex(texts: readonly string[]): { byExpansion: Map<string, stri
 
 /** Folds every entry whose term is another entry's alias into that entry. */
 function foldAliases(drafts: Map<string, Draft>): void {
-  for (const key of [...drafts.keys()].sort(compareStrings)) {
+  for (const key of [...drafts.keys()].sort(compareCodeUnits)) {
     const draft = drafts.get(key);
     if (!draft) continue;
     for (const alias of [...draft.aliases]) {
@@ -172,7 +173,7 @@ export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Sect
     .map((draft) => {
       const seen = new Set([draft.term.toLowerCase()]);
       const aliases = [...draft.aliases]
-        .sort(compareStrings)
+        .sort(compareCodeUnits)
         .filter((alias) => {
           const lower = alias.toLowerCase();
           if (seen.has(lower)) return false;
@@ -181,5 +182,5 @@ export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Sect
         });
       return { term: draft.term, aliases, definition: draft.definition };
     })
-    .sort((a, b) => compareStrings(a.term.toLowerCase(), b.term.toLowerCase()) || compareStrings(a.term, b.term));
+    .sort((a, b) => compareCodeUnits(a.term.toLowerCase(), b.term.toLowerCase()) || compareCodeUnits(a.term, b.term));
 }

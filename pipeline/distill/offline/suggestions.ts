@@ -23,7 +23,8 @@ import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { conceptKey } from './definitions.ts';
 import { isGenericHeading, isNewsPage, isOffTopicPage } from './scope.ts';
 import { MAX_QUESTION, taskPhrases, taskQuestion, type UsageLookup } from './tasks.ts';
-import { compareStrings, occursAsWords, singular, words } from './text.ts';
+import { occursAsWords, singular, words } from './text.ts';
+import { compareCodeUnits } from '../../text/compare.ts';
 import { NO_USAGE, usageOf } from './usage.ts';
 
 export { taskQuestion } from './tasks.ts';
@@ -77,7 +78,7 @@ export function definitionQuestion(term: string, definition = '', aliases: reado
 
 /** Group names in a stable order: by name, the ungrouped (`''`) last. */
 function groupOrder(groups: Iterable<string>): string[] {
-  return [...new Set(groups)].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareStrings(a, b)));
+  return [...new Set(groups)].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareCodeUnits(a, b)));
 }
 
 /** Takes items round-robin over their groups. */
@@ -132,7 +133,7 @@ function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEn
   });
   // a term the docs only spell out ("HTML is short for ...") after the ones they define
   const spelled = (entry: GlossaryEntry): number => (/^\S+ is short for /.test(entry.definition) ? 1 : 0);
-  ranked.sort((a, b) => spelled(a.entry) - spelled(b.entry) || b.mentions - a.mentions || compareStrings(a.entry.term, b.entry.term));
+  ranked.sort((a, b) => spelled(a.entry) - spelled(b.entry) || b.mentions - a.mentions || compareCodeUnits(a.entry.term, b.entry.term));
   const picked: GlossaryEntry[] = [];
   const usedGroups = new Set<string>();
   for (const pass of [0, 1]) {

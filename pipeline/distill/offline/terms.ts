@@ -36,7 +36,8 @@ import { findAcronyms, isAcronym } from './acronyms.ts';
 import { STOPWORDS, THESAURUS } from './lexicon.ts';
 import type { FoundFact } from './facts.ts';
 import { walkAll } from './parse.ts';
-import { compareStrings, plainText, singular, squash, words } from './text.ts';
+import { plainText, singular, squash, words } from './text.ts';
+import { compareCodeUnits } from '../../text/compare.ts';
 
 export const MAX_TERMS = 24;
 export const MAX_SYNONYMS = 6;
@@ -154,7 +155,7 @@ function frequentWords(text: string): string[] {
   });
   return [...counts.entries()]
     .filter(([, seen]) => seen.count >= 2)
-    .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first || compareStrings(a[0], b[0]))
+    .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first || compareCodeUnits(a[0], b[0]))
     .map(([word]) => word);
 }
 

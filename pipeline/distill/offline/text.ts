@@ -6,11 +6,6 @@ import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { isInert } from './parse.ts';
 
-/** Compares two strings by UTF-16 code units (never by locale). */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Collapses runs of whitespace to one space and trims. */
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,6 @@
 import { ANSWER_SYSTEM_PROMPT, questionMessage } from '../../../templates/prompts/answer.ts';
-import type { ModelProvider } from '../../distill/providers/defaults.ts';
-import { toProviderError } from '../../distill/providers/errors.ts';
+import type { ModelProvider } from '../../model/defaults.ts';
+import { toProviderError } from '../../model/errors.ts';
 import { emitGenerationTrace, type GenerationTrace, type TelemetryConfig } from '../telemetry.ts';
 import { ANSWER_MAX_RETRIES, ANSWER_TIMEOUT_MS, resolveBounds, type LoopBounds } from './bounds.ts';
 import { createLinkFilter } from './link-filter.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import { createModelDistiller, type ModelDistillerOptions } from '../../../pipeline/distill/providers/index.ts';
+import { createModelDistiller, type ModelDistillerOptions } from '../../../pipeline/distill/prompted/index.ts';
 import type { Distiller } from '../../../pipeline/types.ts';
 import type { FakeModelServer } from '../../support/fake-model-server.ts';
 import { FAKE_KEY, FAKES, type FakeProvider } from '../../support/fake-providers.ts';

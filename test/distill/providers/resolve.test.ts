@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODELS, resolveProvider } from '../../../pipeline/distill/providers/index.ts';
+import { resolveProvider } from '../../../pipeline/distill/choose.ts';
+import { DEFAULT_MODELS } from '../../../pipeline/model/index.ts';
 
 const KEY = 'sk-resolve-test-key-123456';
 

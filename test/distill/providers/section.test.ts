@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../pipeline/distill/providers/index.ts';
+import { ProviderError } from '../../../pipeline/model/index.ts';
 import { FAKE_KEY, FAKE_PROVIDERS, sentKey } from '../../support/fake-providers.ts';
 import { goodSectionAnswer, page, portSection } from './fixtures.ts';
 import { FAST_RETRY, distillerFor, useFake } from './harness.ts';

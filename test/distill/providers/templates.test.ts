@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadPrompts, promptHashes } from '../../../pipeline/distill/providers/index.ts';
-import { renderTemplate } from '../../../pipeline/distill/providers/render.ts';
+import { loadPrompts, promptHashes } from '../../../pipeline/distill/prompted/index.ts';
+import { renderTemplate } from '../../../pipeline/distill/prompted/render.ts';
 
 describe('prompt templates', () => {
   const prompts = loadPrompts();

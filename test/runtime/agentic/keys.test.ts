@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupProviderKey } from '../../../pipeline/runtime/keys.ts';
+import { lookupProviderKey } from '../../../pipeline/model/keys.ts';
 
 describe('lookupProviderKey', () => {
   it('reads the runtime environment first, then the process, then the build environment', () => {

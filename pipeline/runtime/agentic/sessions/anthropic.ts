@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { anthropicClient, anthropicUsage, cachedSystem } from '../../../distill/providers/anthropic.ts';
+import { anthropicClient, anthropicUsage, cachedSystem } from '../../../model/anthropic.ts';
 import { addUsage, TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 type Block = Anthropic.ContentBlockParam;

@@ -1,5 +1,5 @@
 import { FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponseUsageMetadata, type Part } from '@google/genai';
-import { geminiClient, geminiText, geminiUsage } from '../../../distill/providers/gemini.ts';
+import { geminiClient, geminiText, geminiUsage } from '../../../model/gemini.ts';
 import { addUsage, TruncatedStreamError, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 /** The Gemini SDK's first retry delay on the answer path (it does not read `retry-after`). */

@@ -1,4 +1,4 @@
-import type { ModelProvider } from '../../../distill/providers/defaults.ts';
+import type { ModelProvider } from '../../../model/defaults.ts';
 import type { AgentSession, SessionOptions } from './session.ts';
 
 /** Opens a session with `provider`, loading only that provider's SDK. */

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { openaiClient, openaiUsage } from '../../../distill/providers/openai.ts';
+import { openaiClient, openaiUsage } from '../../../model/openai.ts';
 import { addUsage, TruncatedStreamError, parseArgs, type AgentSession, type SessionOptions, type ToolCall, type ToolResult } from './session.ts';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation } from '../../types.ts';
-import { createAnthropicModel } from './anthropic.ts';
+import { createAnthropicModel } from '../../model/anthropic.ts';
 import { renderCorpus, renderGlossary } from './corpus.ts';
-import { DEFAULT_MODELS, DISTILL_MAX_RETRIES, DISTILL_TIMEOUT_MS, GEMINI_RETRY_DELAY_MS, type ModelProvider } from './defaults.ts';
-import { ProviderError } from './errors.ts';
-import { createGeminiModel } from './gemini.ts';
+import { DEFAULT_MODELS, DISTILL_MAX_RETRIES, DISTILL_TIMEOUT_MS, GEMINI_RETRY_DELAY_MS, type ModelProvider } from '../../model/defaults.ts';
+import { ProviderError } from '../../model/errors.ts';
+import { createGeminiModel } from '../../model/gemini.ts';
 import { MAX_SUGGESTIONS, MAX_TERMS, groundGlossary, uniqueStrings } from './normalize.ts';
-import { createOpenAIModel } from './openai.ts';
+import { createOpenAIModel } from '../../model/openai.ts';
 import { renderTemplate } from './render.ts';
 import {
   contextOutput,
@@ -15,9 +15,9 @@ import {
   sectionOutput,
   suggestionsOutput,
 } from './schemas.ts';
-import type { AdapterOptions, OutputSpec, StructuredCall, StructuredModel } from './structured.ts';
+import type { AdapterOptions, OutputSpec, StructuredCall, StructuredModel } from '../../model/structured.ts';
 import { loadPrompts, promptHashes } from './templates.ts';
-import { keepVerbatimFacts } from './verbatim.ts';
+import { keepVerbatimFacts } from '../verbatim.ts';
 
 export interface ModelDistillerOptions {
   readonly provider: ModelProvider;

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { PlatformOperation } from './operation.ts';
 import { hasNulCharacter, NUL_CHARACTER_DETAIL, nulCharacterValidations } from './nul-characters.ts';
-import type { Validation } from './problem.ts';
+import type { Validation } from './response-body.ts';
 import { declaredOver, readAtMost, type BoundedRead } from './read-at-most.ts';
 
 export type BodyRead = BoundedRead;

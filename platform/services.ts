@@ -2,6 +2,7 @@
  * What every route of the reference platform works with, and the helpers that
  * turn a request into a caller and a checked body.
  */
+import { SESSION_TOKEN_HEADER } from '../pipeline/platform-api/session-header.ts';
 import type { AgentRuntime } from './agent-runtime.ts';
 import { authenticate, type Actor } from './credentials.ts';
 import type { PlatformDb, Sql } from './database.ts';
@@ -29,8 +30,6 @@ export interface PlatformServices {
   readonly log: (line: string) => void;
 }
 
-export const SESSION_TOKEN_HEADER = 'Svc-Session-Token';
-
 /**
  * The caller behind `Svc-Session-Token`, or 401. Every route that reads a path
  * or query parameter authenticates first, so this is also where a parameter
@@ -39,7 +38,7 @@ export const SESSION_TOKEN_HEADER = 'Svc-Session-Token';
 export async function requireActor(services: PlatformServices, request: Request): Promise<Actor> {
   refuseNulCharactersInUrl(request);
   const token = request.headers.get(SESSION_TOKEN_HEADER)?.trim() ?? '';
-  if (token === '') throw unauthorized('Authentication required: send the Svc-Session-Token header.');
+  if (token === '') throw unauthorized(`Authentication required: send the ${SESSION_TOKEN_HEADER} header.`);
   const actor = await authenticate(services.db, token);
   if (actor === null) throw unauthorized('Invalid or expired session token.');
   return actor;

@@ -5,8 +5,8 @@
  * GetInboxNotificationResponse), and a `: ping` comment every 15 seconds.
  */
 import type { Context, Hono } from 'hono';
-import type { ParameterSpec } from '../proxy/operation.ts';
-import * as p from '../proxy/parameters.ts';
+import type { ParameterSpec } from '../pipeline/platform-api/operation.ts';
+import * as p from '../pipeline/platform-api/parameters.ts';
 import { badRequest, notFound, type FieldProblem } from './errors.ts';
 import {
   countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView,

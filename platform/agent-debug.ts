@@ -5,9 +5,9 @@
  */
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { parseBooleanSegment } from '../proxy/parameters.ts';
-import { DEBUG_LOGS_LIMIT_BYTES } from '../proxy/operations.ts';
-import { badRequest, renderError } from './errors.ts';
+import { parseBooleanSegment } from '../pipeline/platform-api/parameters.ts';
+import { DEBUG_LOGS_LIMIT_BYTES } from '../pipeline/platform-api/operations.ts';
+import { badRequest, messageResponse, renderError } from './errors.ts';
 import { requireOwner, type PlatformServices } from './services.ts';
 
 export function createAgentDebugApp(services: PlatformServices): Hono {
@@ -41,9 +41,7 @@ export function createAgentDebugApp(services: PlatformServices): Hono {
 
   app.get('/debug/manifest', async (c) => c.json(await agent.manifest(services.db, services.address().publicUrl)));
 
-  app.notFound(() => new Response(JSON.stringify({ message: 'No such debug route.' }), {
-    status: 404, headers: { 'content-type': 'application/json; charset=utf-8' },
-  }));
+  app.notFound(() => messageResponse(404, 'No such debug route.'));
   app.onError((error) => renderError(error, services.log));
   return app;
 }

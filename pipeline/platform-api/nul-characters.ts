@@ -3,7 +3,7 @@
  * platform on Postgres fails on one with an internal error (issue 11, defect 7):
  * the proxy and the reference platform refuse it up front, naming the field.
  */
-import type { Validation } from './problem.ts';
+import type { Validation } from './response-body.ts';
 
 export const NUL_CHARACTER_DETAIL = 'must not contain a NUL character (\\u0000)';
 

@@ -2,10 +2,9 @@
  * One error type for the platform's routes, rendered in one place as the
  * spec's `Response` body (message, detail, validations).
  */
-export interface FieldProblem {
-  readonly field: string;
-  readonly detail: string;
-}
+import { responseBody, type Validation } from '../pipeline/platform-api/response-body.ts';
+
+export type FieldProblem = Validation;
 
 export class PlatformError extends Error {
   override readonly name = 'PlatformError';
@@ -26,10 +25,7 @@ export const notFound = (message: string) => new PlatformError(404, message);
 
 /** A JSON `Response` body. */
 export function messageResponse(status: number, message: string, extra: PlatformError['extra'] = {}): Response {
-  const body: { message: string; detail?: string; validations?: FieldProblem[] } = { message };
-  if (extra.detail !== undefined) body.detail = extra.detail;
-  if (extra.validations !== undefined) body.validations = [...extra.validations];
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return responseBody(status, message, extra);
 }
 
 /** Renders any thrown value: a PlatformError as itself, anything else as a 500 that says nothing internal. */

@@ -22,8 +22,6 @@ export interface AuthorizationObject {
   readonly resource_type: string;
 }
 
-export const WILDCARD_RESOURCE = '*';
-
 /** Resource types a member may fully manage when they own the object. */
 export const OWNED_TYPES: readonly string[] = [
   'workspace', 'api_key', 'inbox_notification', 'notification_preference', 'external_auth_link', 'user_secret', 'workspace_agent',

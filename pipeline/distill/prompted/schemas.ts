@@ -48,7 +48,6 @@ export const contextOutput = z.object({
   context: z.string().describe('A short prose orientation to the documentation set.'),
 });
 
-export type SectionOutput = z.infer<typeof sectionOutput>;
 export type GlossaryOutput = z.infer<typeof glossaryOutput>;
 
 /** The JSON Schema of a zod schema, as providers accept it (no `$schema` key). */

@@ -1,13 +1,6 @@
 import path from 'node:path';
-import { createNodeAskHandler } from '../adapters/node.ts';
+import { localAskClient, remoteAskClient, type AskClient } from '../client/ask-client.ts';
 import { CommandFailure, UsageError } from './io.ts';
-
-/** Where the read commands get their answers: a remote ask tree, or a local digest served in-process. */
-export interface AskClient {
-  /** Sends a request for `route` (relative to the ask tree, e.g. `/glossary`) and returns the Response. */
-  readonly request: (route: string, init?: RequestInit) => Promise<Response>;
-  readonly where: string;
-}
 
 /**
  * `--endpoint URL` talks HTTP to a running ask tree; `--digest DIR` (the default, `digest`)
@@ -22,21 +15,9 @@ export function askClient(command: string, values: { endpoint?: string | undefin
       throw new UsageError(`ask ${command}: --endpoint must be the http(s) URL of the ask tree, e.g. https://docs.example.com/api/ask`);
     }
     const base = values.endpoint.replace(/\/+$/, '');
-    return {
-      where: base,
-      request: async (route, init) => {
-        try {
-          return await fetch(`${base}${route}`, init);
-        } catch (error) {
-          const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : 'no answer';
-          throw new CommandFailure(`ask: cannot reach ${base} (${cause}); check --endpoint`);
-        }
-      },
-    };
+    return remoteAskClient(base, (cause) => new CommandFailure(`ask: cannot reach ${base} (${cause}); check --endpoint`));
   }
-  const digestDir = path.resolve(cwd, values.digest ?? 'digest');
-  const handler = createNodeAskHandler({ digestDir, endpoint: '/api/ask', log: () => {} });
-  return { where: digestDir, request: (route, init) => handler(new Request(`http://local/api/ask${route}`, init)) };
+  return localAskClient(path.resolve(cwd, values.digest ?? 'digest'));
 }
 
 /** The JSON body of a successful answer, or a CommandFailure carrying the Error body's message. */
