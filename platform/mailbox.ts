@@ -93,13 +93,14 @@ export function memoryMailbox(): Mailbox {
   const messages: MailMessage[] = [];
   return {
     folder: null,
-    send: async (mail) => {
-      const message = newMessage(mail, new Date());
-      messages.push(message);
-      if (messages.length > MEMORY_MAILBOX_LIMIT) messages.splice(0, messages.length - MEMORY_MAILBOX_LIMIT);
-      return message;
-    },
-    list: async () => [...messages],
+    send: (mail) =>
+      new Promise((resolve) => {
+        const message = newMessage(mail, new Date());
+        messages.push(message);
+        if (messages.length > MEMORY_MAILBOX_LIMIT) messages.splice(0, messages.length - MEMORY_MAILBOX_LIMIT);
+        resolve(message);
+      }),
+    list: () => Promise.resolve([...messages]),
   };
 }
 

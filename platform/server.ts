@@ -73,8 +73,10 @@ export async function servePlatform(
 ) {
   const host = options.host ?? '127.0.0.1';
   const listenerOptions = { overrideGlobalObjects: false };
-  const api = createServer(getRequestListener(createPlatformApp(core.services, core.accountSecurity).fetch, listenerOptions));
-  const debug = createServer(getRequestListener(createAgentDebugApp(core.services).fetch, listenerOptions));
+  const apiListener = getRequestListener(createPlatformApp(core.services, core.accountSecurity).fetch, listenerOptions);
+  const debugListener = getRequestListener(createAgentDebugApp(core.services).fetch, listenerOptions);
+  const api = createServer((request, response) => void apiListener(request, response));
+  const debug = createServer((request, response) => void debugListener(request, response));
   let catcher: MailCatcher | null = null;
   const stopCatcher = async () => catcher?.close();
   try {

@@ -324,26 +324,25 @@ class Writer {
     return `${determiner === 'a' ? article(head) : determiner} ${head}`;
   }
   sentence(): string {
-    const w = this;
     const r = this.random;
     const prep = (): string => r.pick(['in', 'for', 'from', 'to', 'on', 'with', 'of', 'by', 'through', 'after', 'before']);
     const templates: (() => string)[] = [
-      () => `${capitalize(w.phrase())} ${w.verb().third} ${w.phrase()} ${prep()} ${w.phrase()}.`,
-      () => `When \`${w.flag()}\` is set, ${w.product()} ${w.verb().third} ${w.phrase()} before it ${w.verb().third} ${w.phrase()}.`,
-      () => `Use \`${w.cli()} ${w.verb().base} ${w.noun()}\` to ${w.verb().base} ${w.phrase()} ${prep()} ${w.phrase()}.`,
-      () => `By default ${w.phrase()} is \`${w.value()}\`; set \`${w.env()}\` to change it.`,
-      () => `${w.product()} ${w.verb().third} ${w.nouns()} ${w.adverb()} and ${w.verb().third} ${w.nouns()} that ${w.verb().base} ${w.adjective()} ${w.nouns()}.`,
-      () => `The \`${w.apiPath()}\` endpoint returns ${w.phrase()} of ${w.phrase()} as JSON.`,
-      () => `If ${w.phrase()} fails, the server answers \`${w.status()}\` and logs \`${w.errorCode()}\`.`,
-      () => `Each ${w.noun()} has ${article(w.noun())} ${w.noun()}, ${article(w.noun())} ${w.noun()} and an optional ${w.noun()}.`,
-      () => `You can ${w.verb().base} ${w.nouns()} ${prep()} ${w.phrase()} or through the \`${w.apiPath()}\` API.`,
-      () => `${capitalize(w.adverb())}, ${w.nouns()} are ${w.verb().past} ${prep()} ${w.phrase()} until ${w.phrase()} ${w.verb().third}.`,
-      () => `Note that ${w.nouns()} are ${w.adjective()} unless \`${w.configKey()}\` is \`${r.pick(['true', 'false'])}\`.`,
-      () => `${capitalize(w.phrase())} ${w.verb().third} at most ${r.int(2, 500)} ${w.nouns()} per ${r.pick(UNITS)}.`,
-      () => `${capitalize(w.verb().ing)} ${w.phrase()} ${w.verb().third} ${w.phrase()}, so ${w.verb().base} ${w.phrase()} first.`,
-      () => `This is useful when ${w.phrase()} is ${w.adjective()} or ${w.phrase()} has ${w.verb().past} ${w.phrase()}.`,
-      () => `${capitalize(w.nouns())} and ${w.nouns()} are ${w.adverb()} ${w.verb().past} by ${w.product()}.`,
-      () => `Set \`${w.configKey()}\` to \`${w.value()}\` to ${w.verb().base} ${w.phrase()} ${w.adverb()}.`,
+      () => `${capitalize(this.phrase())} ${this.verb().third} ${this.phrase()} ${prep()} ${this.phrase()}.`,
+      () => `When \`${this.flag()}\` is set, ${this.product()} ${this.verb().third} ${this.phrase()} before it ${this.verb().third} ${this.phrase()}.`,
+      () => `Use \`${this.cli()} ${this.verb().base} ${this.noun()}\` to ${this.verb().base} ${this.phrase()} ${prep()} ${this.phrase()}.`,
+      () => `By default ${this.phrase()} is \`${this.value()}\`; set \`${this.env()}\` to change it.`,
+      () => `${this.product()} ${this.verb().third} ${this.nouns()} ${this.adverb()} and ${this.verb().third} ${this.nouns()} that ${this.verb().base} ${this.adjective()} ${this.nouns()}.`,
+      () => `The \`${this.apiPath()}\` endpoint returns ${this.phrase()} of ${this.phrase()} as JSON.`,
+      () => `If ${this.phrase()} fails, the server answers \`${this.status()}\` and logs \`${this.errorCode()}\`.`,
+      () => `Each ${this.noun()} has ${article(this.noun())} ${this.noun()}, ${article(this.noun())} ${this.noun()} and an optional ${this.noun()}.`,
+      () => `You can ${this.verb().base} ${this.nouns()} ${prep()} ${this.phrase()} or through the \`${this.apiPath()}\` API.`,
+      () => `${capitalize(this.adverb())}, ${this.nouns()} are ${this.verb().past} ${prep()} ${this.phrase()} until ${this.phrase()} ${this.verb().third}.`,
+      () => `Note that ${this.nouns()} are ${this.adjective()} unless \`${this.configKey()}\` is \`${r.pick(['true', 'false'])}\`.`,
+      () => `${capitalize(this.phrase())} ${this.verb().third} at most ${r.int(2, 500)} ${this.nouns()} per ${r.pick(UNITS)}.`,
+      () => `${capitalize(this.verb().ing)} ${this.phrase()} ${this.verb().third} ${this.phrase()}, so ${this.verb().base} ${this.phrase()} first.`,
+      () => `This is useful when ${this.phrase()} is ${this.adjective()} or ${this.phrase()} has ${this.verb().past} ${this.phrase()}.`,
+      () => `${capitalize(this.nouns())} and ${this.nouns()} are ${this.adverb()} ${this.verb().past} by ${this.product()}.`,
+      () => `Set \`${this.configKey()}\` to \`${this.value()}\` to ${this.verb().base} ${this.phrase()} ${this.adverb()}.`,
     ];
     return r.pick(templates)();
   }

@@ -22,11 +22,11 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     hasDigest: false,
     contentHash: corpusHash(content.sections),
     node: () => undefined,
-    sectionNodes: async () => [],
+    sectionNodes: () => Promise.resolve([]),
     sectionPosition: () => undefined,
     glossary: [],
     suggestions: [],
-    overview: async () => overview,
+    overview: () => Promise.resolve(overview),
     index,
   };
 }

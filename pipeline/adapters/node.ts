@@ -93,7 +93,6 @@ export interface RunningServer {
  */
 export function serveFetch(fetchHandler: (request: Request) => Promise<Response>, host: string, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    let server: ServerType;
     const onListening = (info: AddressInfo): void => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
@@ -105,7 +104,7 @@ export function serveFetch(fetchHandler: (request: Request) => Promise<Response>
           }),
       });
     };
-    server = serve({ fetch: fetchHandler, hostname: host, port }, onListening);
+    const server: ServerType = serve({ fetch: fetchHandler, hostname: host, port }, onListening);
     server.once('error', reject);
   });
 }

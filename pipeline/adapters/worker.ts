@@ -24,8 +24,8 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 export function createAskWorker(bundle: WorkerDigest): { fetch: (request: Request, env?: Record<string, unknown>) => Promise<Response> } {
   const archive = decodeBase64(bundle.archiveBase64);
   const handler = createAskHandler({
-    digest: async () => new Map(Object.entries(bundle.files)),
-    archive: async () => archive,
+    digest: () => Promise.resolve(new Map(Object.entries(bundle.files))),
+    archive: () => Promise.resolve(archive),
     streamAgentic: streamAgenticAnswerFor,
     ...(bundle.endpoint === undefined ? {} : { endpoint: bundle.endpoint }),
   });

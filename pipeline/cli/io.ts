@@ -1,3 +1,5 @@
+import { AskError } from '../errors.ts';
+
 /** The command line's view of the outside world, passed in so commands stay testable. */
 export interface CliIO {
   /** Writes one line (no trailing newline needed) to standard output. */
@@ -14,13 +16,19 @@ export interface CliIO {
 }
 
 /** A mistake in how the command was called: one line on stderr, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends AskError {
   override readonly name = 'UsageError';
+  constructor(message: string) {
+    super(message, { status: 400, userMessage: message, exitCode: 2 });
+  }
 }
 
 /** The command was understood but could not do its work: one line on stderr, exit code 1. */
-export class CommandFailure extends Error {
+export class CommandFailure extends AskError {
   override readonly name = 'CommandFailure';
+  constructor(message: string) {
+    super(message, { userMessage: message, exitCode: 1 });
+  }
 }
 
 /** One subcommand: parses its own arguments, returns the exit code. */

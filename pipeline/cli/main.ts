@@ -1,4 +1,5 @@
-import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
+import { UsageError, type CliIO, type Command } from './io.ts';
+import { reportError } from './report-error.ts';
 
 /** Every subcommand, by its words, loaded only when called. */
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
@@ -42,31 +43,20 @@ function findCommand(argv: readonly string[]): { name: string; rest: readonly st
   return null;
 }
 
-/** Runs one command line and returns its exit code; never throws for a user mistake. */
+/** Runs one command line and returns its exit code; every error is reported by `reportError`. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
     io.out(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
   const found = findCommand(argv);
-  if (!found) {
-    io.err(`ask: unknown command '${argv.join(' ')}' (run 'ask help' for the list)`);
-    return 2;
-  }
+  if (!found) return reportError(new UsageError(`ask: unknown command '${argv.join(' ')}' (run 'ask help' for the list)`), io);
   const load = COMMANDS[found.name];
   if (!load) return 2;
   try {
     const command = await load();
     return await command(found.rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(error.message);
-      return 2;
-    }
-    if (error instanceof CommandFailure) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
+    return reportError(error, io);
   }
 }

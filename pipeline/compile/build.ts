@@ -68,7 +68,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       workers: options.workers ?? os.availableParallelism(),
       minFiles: options.workers === undefined ? WORKERS_MIN_FILES : 1,
     });
-    await clock.time('parse', async () => collectGarbage());
+    await clock.time('parse', () => Promise.resolve(collectGarbage()));
     const content = await clock.timeShared(reading.times, () =>
       loadContent({
         contentDir: options.contentDir,
@@ -79,9 +79,9 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
         readFiles: reading.readFiles,
       }),
     );
-    const contentHash = await clock.time('hash', async () => corpusHash(content.sections));
+    const contentHash = await clock.time('hash', () => Promise.resolve(corpusHash(content.sections)));
     const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
-    await clock.time('distil', async () => collectGarbage());
+    await clock.time('distil', () => Promise.resolve(collectGarbage()));
     const distilled = await clock.timeShared(reading.times, () =>
       distilSections(content, {
         distiller,
@@ -96,7 +96,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
         onProgress: (done, total) => options.onProgress?.('distil', done, total),
       }),
     );
-    const records = await clock.time('distil', async () => recordsInOrder(content.sections, distilled.records, distiller));
+    const records = await clock.time('distil', () => Promise.resolve(recordsInOrder(content.sections, distilled.records, distiller)));
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
     await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, site, distiller, content, contentHash, distilled, corpus, store, reading }));
     const currentIds = new Set(content.sections.map((section) => section.id));

@@ -77,8 +77,8 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
     runCorpusPass<GlossaryEntry[]>(runner, 'glossary', corpusInputHash('glossary', contentHash, distiller, null), () => distiller.distillGlossary(corpus)),
   );
   // made once: the suggestions pass searches these very files, and they are written as they are
-  const searchFiles = await step('index', async () =>
-    searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: input.records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value })),
+  const searchFiles = await step('index', () =>
+    Promise.resolve(searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: input.records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value }))),
   );
   input.onProgress?.('corpus', 1, 3);
   const suggestions = await step('corpus', () =>

@@ -14,7 +14,7 @@ function findCollector(): () => void {
   try {
     v8.setFlagsFromString('--expose-gc');
     const gc: unknown = vm.runInNewContext('gc');
-    if (typeof gc === 'function') return () => void gc();
+    if (typeof gc === 'function') return () => void (gc as () => unknown)();
   } catch {
     // not available: collecting is only an optimisation
   }

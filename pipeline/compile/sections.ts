@@ -89,16 +89,17 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
   const positions = new Map<string, number>();
   let dropped = 0;
   let done = 0;
-  let failure: unknown = null;
+  // the first failure, thrown once every section has settled
+  const failures: unknown[] = [];
 
-  const record = (section: Section, node: DigestNode, notes: SectionWork['notes'] | undefined): SectionRecord => {
+  const record = (section: Section, node: DigestNode, notes: SectionWork['notes']): SectionRecord => {
     const t0 = performance.now();
     const made = { node, notes: notes ?? distiller.sectionNotes?.(section, null) ?? null, indexed: sectionTokens(section, node) };
     times.index += performance.now() - t0;
     return made;
   };
 
-  const distil = async (section: Section, page: Page, notes: SectionWork['notes'] | undefined): Promise<void> => {
+  const distil = async (section: Section, page: Page, notes: SectionWork['notes']): Promise<void> => {
     // no key to work out when there is no cache (the offline distiller's case)
     const key = options.cache.enabled ? sectionCacheKey(section, distiller) : '';
     let node = await options.cache.get<DigestNode>(key);
@@ -143,7 +144,7 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
     }
     // once the build has failed, queued sections are skipped (no more paid calls);
     // what finished before is in the answer cache for the rerun
-    await limit(() => (failure === null ? distil(section, page, work?.notes) : Promise.resolve()));
+    await limit(() => (failures.length === 0 ? distil(section, page, work?.notes) : Promise.resolve()));
   };
 
   await Promise.all(
@@ -151,12 +152,12 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
       resolve(section).then(
         () => options.onProgress?.((done += 1), content.sections.length),
         (error: unknown) => {
-          failure ??= error;
+          if (failures.length === 0) failures.push(error);
         },
       ),
     ),
   );
-  if (failure !== null) throw failure;
+  if (failures.length > 0) throw failures[0];
   changed.sort();
   return { records, changed, dropped, unchangedFiles };
 }

@@ -57,7 +57,7 @@ function holdsSectionHeading(node: Nodes): boolean {
 function blocksOf(nodes: readonly RootContent[]): RootContent[] {
   const blocks: RootContent[] = [];
   for (const node of nodes) {
-    if (node.type === 'mdxJsxFlowElement' && holdsSectionHeading(node)) blocks.push(...blocksOf(node.children as RootContent[]));
+    if (node.type === 'mdxJsxFlowElement' && holdsSectionHeading(node)) blocks.push(...blocksOf(node.children));
     else blocks.push(node);
   }
   return blocks;

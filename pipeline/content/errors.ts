@@ -1,5 +1,7 @@
+import { AskError } from '../errors.ts';
+
 /** A problem with one content file: names the file and says what to do. */
-export class ContentError extends Error {
+export class ContentError extends AskError {
   override readonly name = 'ContentError';
   constructor(
     readonly file: string,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { AskError } from '../errors.ts';
 import type { Page, Section } from '../types.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
@@ -42,7 +43,7 @@ export async function* readFilesInProcess(source: FileSource, files: readonly st
 }
 
 /** Several content problems at once, one line each. */
-export class ContentErrors extends Error {
+export class ContentErrors extends AskError {
   override readonly name = 'ContentErrors';
   constructor(readonly errors: readonly ContentError[]) {
     super(errors.map((error) => error.message).join('\n'));

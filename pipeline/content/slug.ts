@@ -8,7 +8,6 @@ export function validateSlug(slug: string, file: string): string {
   const cleaned = slug.replace(/^\/+|\/+$/g, '');
   if (cleaned === '') throw new ContentError(file, "the page's url is empty; give it a 'slug' in its frontmatter");
   for (const segment of cleaned.split('/')) {
-    // eslint-disable-next-line no-control-regex
     if (segment === '' || segment === '.' || segment === '..' || segment.startsWith('@') || /[\\\u0000-\u001f#?]/.test(segment)) {
       throw new ContentError(file, `slug '${slug}' is not a plain path (no empty, '.', '..' or '@' segments, no '#', '?' or '\\')`);
     }

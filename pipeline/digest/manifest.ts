@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENERATOR_NAMES } from '../content/generators/types.ts';
+import { AskError } from '../errors.ts';
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
 export const DIGEST_SCHEMA_VERSION = 3;
@@ -40,8 +41,12 @@ export const ManifestSchema = z.object({
 export type Manifest = z.infer<typeof ManifestSchema>;
 
 /** The digest on disk is of another schema version or unreadable. */
-export class DigestFormatError extends Error {
+export class DigestFormatError extends AskError {
   override readonly name = 'DigestFormatError';
+  constructor(message: string) {
+    // the message says what to do, and the handler shows it
+    super(message, { userMessage: message });
+  }
 }
 
 /** Parses manifest.json, refusing another schema version with a message that says what to do. */
@@ -55,7 +60,7 @@ export function parseManifest(text: string, where: string): Manifest {
   const schema = typeof data === 'object' && data !== null && 'schema' in data ? data.schema : undefined;
   if (schema !== undefined && schema !== DIGEST_SCHEMA_VERSION) {
     throw new DigestFormatError(
-      `${where}: digest schema ${String(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; rebuild with 'ask digest build --force'`,
+      `${where}: digest schema ${JSON.stringify(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; rebuild with 'ask digest build --force'`,
     );
   }
   const parsed = ManifestSchema.safeParse(data);

@@ -37,7 +37,6 @@ function shortTag(text: string): string {
  * `&`...) that must not reach a file name: path separators, `%` itself, what Windows refuses,
  * control characters.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_IN_NAME = /[/\\%:*?"<>|\u0000-\u001f\u007f]/g;
 
 /** An anchor as a file name: unsafe characters and a leading `@` (the intro's mark) or `.` percent-encoded, so `../x` stays inside its folder. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { extract } from 'tar';
 import { readManifest } from '../digest/read.ts';
 import { recoverInterruptedWrite } from '../digest/write.ts';
+import { AskError } from '../errors.ts';
 
 export interface MirrorResult {
   readonly digestDir: string;
@@ -12,7 +13,7 @@ export interface MirrorResult {
 }
 
 /** The archive tried to write outside its folder, or held something other than plain files. */
-export class UnsafeArchiveError extends Error {
+export class UnsafeArchiveError extends AskError {
   override readonly name = 'UnsafeArchiveError';
 }
 
@@ -24,7 +25,8 @@ function safeEntryPath(entryPath: string): boolean {
 async function extractArchive(bytes: Uint8Array, into: string): Promise<void> {
   const archiveFile = path.join(into, '..', `${path.basename(into)}.tar.gz`);
   await writeFile(archiveFile, bytes);
-  let refused: string | null = null;
+  // set inside the filter callback, which the compiler does not follow: typed by assertion so it is not narrowed to null
+  let refused = null as string | null;
   try {
     await extract({
       file: archiveFile,

@@ -3,19 +3,22 @@
  * the API key. Web-standard: the runtime uses it for the SSE `error` frame.
  */
 
+import { AskError } from '../errors.ts';
+
 /** Statuses the SDKs retry on (with back-off) before giving up. */
 const RETRYABLE = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500;
 const MAX_DETAIL = 300;
 
-export class ProviderError extends Error {
+export class ProviderError extends AskError {
   override readonly name = 'ProviderError';
   constructor(
     message: string,
     /** `anthropic`, `openai` or `gemini`. */
     readonly provider: string,
     /** The HTTP status the provider answered with, when it answered. */
-    readonly status: number | undefined,
+    readonly providerStatus: number | undefined,
   ) {
+    // internal: the handler answers its generic 500, the SSE `error` frame carries the message
     super(message);
   }
 }
@@ -29,8 +32,9 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return out;
 }
 
+/** The HTTP status an SDK error carries (our own errors' `status` is what the handler answers, not the provider's). */
 function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  if (error instanceof AskError || typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   const status = error.status;
   return typeof status === 'number' ? status : undefined;
 }

@@ -56,7 +56,7 @@ export function nulCharacterValidations(value: unknown, root: string): Validatio
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index--) pending.push({ value: current[index], parent: visit, key: String(index) });
     } else if (typeof current === 'object' && current !== null) {
-      const entries = Object.entries(current);
+      const entries = Object.entries(current as Record<string, unknown>);
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, child] = entries[index] ?? ['', undefined];
         const childVisit: Visit = { value: child, parent: visit, key };

@@ -17,7 +17,8 @@ function schemaFor(schema: z.core.$ZodType): Json {
   const id = platformSchemas.get(schema)?.id;
   if (id !== undefined) return { $ref: SCHEMA_URI(id) };
   if (schema instanceof z.ZodArray) return { type: 'array', items: schemaFor(schema.element) };
-  const { $schema: _schema, ...generated } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  const generated = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  delete generated.$schema;
   return generated;
 }
 
@@ -91,7 +92,9 @@ export function platformOpenApiComponents(): Record<string, unknown> {
   const generated = z.toJSONSchema(platformSchemas, { target: 'draft-2020-12', io: 'input', uri: SCHEMA_URI, unrepresentable: 'any' });
   const schemas: Record<string, Json> = {};
   for (const [id, schema] of Object.entries(generated.schemas)) {
-    const { $schema: _schema, $id: _id, ...rest } = schema;
+    const rest = { ...schema };
+    delete rest.$schema;
+    delete rest.$id;
     schemas[id] = rest;
   }
   return {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../digest/format.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../digest/manifest.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
+import { AskError } from '../errors.ts';
 import { topLevelValues } from '../search/json-fields.ts';
 import { openSearchTables, type SearchIndex } from '../search/open.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
@@ -38,8 +39,12 @@ export interface DigestOverview {
 export type DigestFiles = ReadonlyMap<string, string>;
 
 /** The digest is missing or broken: the handler answers 500 with this message. */
-export class DigestLoadError extends Error {
+export class DigestLoadError extends AskError {
   override readonly name = 'DigestLoadError';
+  constructor(message: string) {
+    // the message says what to do, and the handler shows it
+    super(message, { userMessage: message });
+  }
 }
 
 /** How the section node files are read: one when a route or the agentic loop opens it, all for the section list. */
@@ -108,7 +113,7 @@ function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => st
   }
   const schema = values.get('schema');
   if (schema !== undefined && schema !== DIGEST_SCHEMA_VERSION) {
-    throw new DigestFormatError(`digest: digest schema ${String(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; ${rebuild}`);
+    throw new DigestFormatError(`digest: digest schema ${JSON.stringify(schema)} is not the supported ${DIGEST_SCHEMA_VERSION}; ${rebuild}`);
   }
   const contentHash = values.get('contentHash');
   if (schema === undefined || typeof contentHash !== 'string') throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
@@ -237,8 +242,8 @@ export function parseDigestFiles(files: DigestFiles): AskData {
     manifest,
     glossary: required(files, DIGEST_FILES.glossary),
     suggestions: required(files, DIGEST_FILES.suggestions),
-    overview: async () => ({ overview: required(files, DIGEST_FILES.overview), context: required(files, DIGEST_FILES.context) }),
+    overview: () => Promise.resolve({ overview: required(files, DIGEST_FILES.overview), context: required(files, DIGEST_FILES.context) }),
     index,
-    nodes: { one: (relative) => files.get(relative), all: async (relatives) => relatives.map((relative) => files.get(relative)) },
+    nodes: { one: (relative) => files.get(relative), all: (relatives) => Promise.resolve(relatives.map((relative) => files.get(relative))) },
   });
 }

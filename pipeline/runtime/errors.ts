@@ -1,3 +1,5 @@
+import { AskError, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
+
 /** The spec's Error body messages, and ours for what the spec leaves open (see the contract notes in the README). */
 export const ERRORS = {
   invalidJson: 'Invalid JSON body.',
@@ -20,4 +22,19 @@ export function errorResponse(status: number, message: string, headers: Record<s
 /** A JSON success body. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * The handler's one place that turns a thrown error into a response: an AskError answers its
+ * status and user message; anything else a 500 with the generic message. Server-side, a shown
+ * server error is logged with its message and an internal one by its name only (its message
+ * may carry what a user must not see).
+ */
+export function errorToResponse(error: unknown, log: (line: string) => void): Response {
+  if (error instanceof AskError && error.forUser) {
+    if (error.status >= 500) log(`ask: ${error.name}: ${error.message}`);
+    return errorResponse(error.status, error.userMessage);
+  }
+  log(`ask: internal error: ${error instanceof Error ? error.name : 'unknown'}`);
+  return error instanceof AskError ? errorResponse(error.status, error.userMessage) : errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

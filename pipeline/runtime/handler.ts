@@ -2,10 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
 import { archiveResponse } from './archive-route.ts';
-import { DigestFormatError } from '../digest/manifest.ts';
-import { SearchIndexError } from '../search/open.ts';
-import { DigestLoadError, parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
-import { ERRORS, errorResponse } from './errors.ts';
+import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
+import { ERRORS, errorResponse, errorToResponse } from './errors.ts';
 import { openApiYaml } from './openapi.ts';
 import { loopConfig } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, sectionList, sectionNode } from './read-routes.ts';
@@ -136,15 +134,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     app.all(path, () => errorResponse(405, ERRORS.methodNotAllowed, { allow }));
   }
   app.notFound(() => errorResponse(404, ERRORS.notFound));
-  app.onError((error) => {
-    // the digest's own problems say what to do; anything else is logged, not shown
-    if (error instanceof DigestLoadError || error instanceof DigestFormatError || error instanceof SearchIndexError) {
-      log(`ask: the index failed to build: ${error.message}`);
-      return errorResponse(500, error.message);
-    }
-    log(`ask: internal error: ${error instanceof Error ? error.name : 'unknown'}`);
-    return errorResponse(500, 'Internal error.');
-  });
+  // an AskError says what a user may see; anything else is logged, not shown
+  app.onError((error) => errorToResponse(error, log));
 
   const handle = async (request: Request, context?: AskRequestContext): Promise<Response> => {
     if (options.platform) {

@@ -3,6 +3,9 @@
  * at a time. Large tables are kept as bytes (or left on disk) so that a cold start does not pay
  * for decoding text it may never show.
  */
+
+import { AskError } from '../errors.ts';
+
 export interface LineTable {
   readonly count: number;
   line(index: number): string;
@@ -22,7 +25,7 @@ export interface ByteReader {
 export type LineSource = string | Uint8Array | ByteReader;
 
 /** A line table's lines could not be found as its header says. */
-export class LineTableError extends Error {
+export class LineTableError extends AskError {
   override readonly name = 'LineTableError';
 }
 

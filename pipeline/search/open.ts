@@ -1,3 +1,4 @@
+import { AskError } from '../errors.ts';
 import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type PageLine, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
 import { lineTable, LineTableError } from './line-table.ts';
 import { ROW_CACHE_CHARACTERS, RowCache } from './row-cache.ts';
@@ -6,8 +7,12 @@ import { flatText, type FlatText } from './snippet.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
 /** The search tables could not be used: another schema or tokenizer version, or not tables at all. */
-export class SearchIndexError extends Error {
+export class SearchIndexError extends AskError {
   override readonly name = 'SearchIndexError';
+  constructor(message: string) {
+    // the message says what to do, and the handler shows it
+    super(message, { userMessage: message });
+  }
 }
 
 /** Loaded search tables, ready for queries. Posting lists are decoded on first use and kept; rows when asked for, the latest kept (row-cache.ts). */

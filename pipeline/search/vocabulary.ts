@@ -48,7 +48,7 @@ export function findTerm(index: SearchIndex, term: string): number {
   const { exact } = rememberedOf(index);
   const known = exact.get(term);
   if (known !== undefined) return known;
-  const at = lowerBound(index.termCount, index.term, term);
+  const at = lowerBound(index.termCount, (position) => index.term(position), term);
   return remember(exact, term, at < index.termCount && index.term(at) === term ? at : -1);
 }
 
@@ -65,7 +65,8 @@ export function findPrefixed(index: SearchIndex, prefix: string, limit: number):
 }
 
 function scanPrefixed(index: SearchIndex, prefix: string, limit: number): number[] {
-  const { surface, surfaceStem, termCount, term } = index;
+  const { surface, surfaceStem, termCount } = index;
+  const term = (position: number): string => index.term(position);
   const found = new Set<number>();
   for (let position = lowerBound(termCount, term, prefix); position < termCount && term(position).startsWith(prefix); position += 1) {
     if (term(position) !== prefix) found.add(position);
@@ -108,7 +109,8 @@ function byLength(index: SearchIndex, first: string): Map<number, number[]> {
   let lengths = letters.get(first);
   if (lengths === undefined) {
     lengths = new Map();
-    const { termCount, term: termAt } = index;
+    const { termCount } = index;
+    const termAt = (position: number): string => index.term(position);
     for (let position = lowerBound(termCount, termAt, first); position < termCount; position += 1) {
       const candidate = termAt(position);
       if (!candidate.startsWith(first)) break;

@@ -52,7 +52,7 @@ export async function loadEvalQueries(file = QUERIES_FILE): Promise<EvalQuery<Qu
     if (typeof query !== 'string' || !isKind(kind) || !Array.isArray(relevant) || !relevant.every((id) => typeof id === 'string')) {
       throw new Error(`${file}: query #${at} is not { query, kind, relevant[] }`);
     }
-    return { query, kind, relevant: relevant as string[] };
+    return { query, kind, relevant };
   });
 }
 

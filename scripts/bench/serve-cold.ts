@@ -140,7 +140,7 @@ export async function coldStart(variant: ColdVariant, digestDir: string, query: 
 async function serveInMemory(digestDir: string): Promise<void> {
   const handler = createAskHandler({
     digest: () => readDigestFolder(digestDir),
-    archive: async () => new Uint8Array(0),
+    archive: () => Promise.resolve(new Uint8Array(0)),
     streamAgentic: streamAgenticAnswerFor,
     log: () => {},
   });

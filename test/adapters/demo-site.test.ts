@@ -213,7 +213,7 @@ async function serve(argv: readonly string[]): Promise<Served> {
   let stop = (): void => {};
   const stopSignal = new Promise<void>((resolve) => (stop = resolve));
   const err: string[] = [];
-  let listening = (_line: string): void => {};
+  let listening: (line: string) => void = () => {};
   const first = new Promise<string>((resolve) => (listening = resolve));
   const io: CliIO = { out: (line) => listening(line), err: (line) => err.push(line), env: {}, cwd: ROOT, interactive: false, stopSignal };
   const exit = runCli(['serve', '--port', '0', ...argv], io);

@@ -6,9 +6,9 @@ const request = (path: string, init: RequestInit = {}): Request => new Request(`
 describe('the overlay files of ask serve', () => {
   it('serves the bundle built once, with its content types, no-cache and an ETag that revalidates', async () => {
     let builds = 0;
-    const assets = createOverlayAssets(async () => {
+    const assets = createOverlayAssets(() => {
       builds += 1;
-      return { js: 'customElements.define("ask-search", class extends HTMLElement {});', css: 'ask-search{display:block}' };
+      return Promise.resolve({ js: 'customElements.define("ask-search", class extends HTMLElement {});', css: 'ask-search{display:block}' });
     }, () => {});
     const js = await assets(request('/ask-search.js'));
     expect(js?.status).toBe(200);
@@ -29,7 +29,7 @@ describe('the overlay files of ask serve', () => {
   });
 
   it('answers only GET and HEAD of its two paths', async () => {
-    const assets = createOverlayAssets(async () => ({ js: '', css: '' }), () => {});
+    const assets = createOverlayAssets(() => Promise.resolve({ js: '', css: '' }), () => {});
     expect(await assets(request('/ask-search.js', { method: 'POST' }))).toBeNull();
     expect(await assets(request('/ask-search.mjs'))).toBeNull();
     expect(await assets(request('/'))).toBeNull();
@@ -38,9 +38,9 @@ describe('the overlay files of ask serve', () => {
   it('answers 503 and logs when the build fails, and builds again on the next request', async () => {
     const log: string[] = [];
     let fail = true;
-    const assets = createOverlayAssets(async (): Promise<OverlayBundle> => {
-      if (fail) throw new Error('overlay/index.ts: syntax error');
-      return { js: 'ok()', css: '' };
+    const assets = createOverlayAssets((): Promise<OverlayBundle> => {
+      if (fail) return Promise.reject(new Error('overlay/index.ts: syntax error'));
+      return Promise.resolve({ js: 'ok()', css: '' });
     }, (line) => log.push(line));
     const failed = await assets(request('/ask-search.js'));
     expect(failed?.status).toBe(503);

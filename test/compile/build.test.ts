@@ -64,7 +64,7 @@ describe('digest build', () => {
       expect.arrayContaining(['manifest.json', 'glossary.json', 'suggestions.json', 'overview.md', 'context.md', 'search/index.json', 'search/postings.txt', 'search/sections.txt', 'search/pages.txt', 'sections/guide/install/@intro.json', 'sections/guide/install/download.json']),
     );
     expect(files.filter((file) => file.startsWith('sections/'))).toHaveLength(report.sections);
-    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as unknown;
     expect(manifest).toMatchObject({ schema: 3, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
   });
 
@@ -131,7 +131,7 @@ describe('digest build', () => {
     let facts = 0;
     const { sectionFilePath } = await import('../../pipeline/digest/paths.ts');
     for (const section of sections) {
-      const node = JSON.parse(tree.get(sectionFilePath(section.id)) ?? '{}');
+      const node = JSON.parse(tree.get(sectionFilePath(section.id)) ?? '{}') as { facts: { literal: string; chunkId: string }[] };
       for (const fact of node.facts) {
         facts += 1;
         expect(section.source).toContain(fact.literal);

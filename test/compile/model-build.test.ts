@@ -25,7 +25,7 @@ function messageText(request: RecordedRequest): string {
   if (!Array.isArray(messages)) return '';
   return messages
     .map((message: { content?: unknown }) =>
-      typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((block: { text?: unknown }) => String(block.text ?? '')).join('\n') : '',
+      typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((block: { text?: unknown }) => (typeof block.text === 'string' ? block.text : '')).join('\n') : '',
     )
     .join('\n');
 }
@@ -74,7 +74,7 @@ describe('digest build with a model provider (the real Anthropic SDK against a f
     expect(sectionCalls()).toBe(5);
     expect(fake.requests.map(pass).filter((name) => name !== 'record_section')).toEqual(['record_glossary', 'record_suggestions', 'record_context']);
     expect(result.out.at(-1)).toMatch(/anthropic\/claude-[\w.-]+: 8 model calls, \d+ input \+ \d+ output tokens, \d+ cache hits, 5 non-verbatim facts dropped;/);
-    const node = JSON.parse(await readFile(path.join(cwd, 'digest/sections/guide/tokens/revoke-a-token.json'), 'utf8'));
+    const node = JSON.parse(await readFile(path.join(cwd, 'digest/sections/guide/tokens/revoke-a-token.json'), 'utf8')) as { facts: unknown };
     expect(node.facts).toEqual([{ kind: 'code', literal: 'svc tokens rm NAME', chunkId: 'guide/tokens#revoke-a-token' }]);
     expect(JSON.stringify(result)).not.toContain(FAKE_KEY);
   });

@@ -46,9 +46,9 @@ describe('ask mcp', () => {
     const client = await connect(['--digest', 'digest']);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['glossary', 'overview', 'search', 'section', 'sections']);
-    const search = JSON.parse(text(await client.callTool({ name: 'search', arguments: { query: 'revoke token' } })));
-    expect(search.results[0].url).toBe('/guide/tokens#revoke-a-token');
-    const entry = JSON.parse(text(await client.callTool({ name: 'glossary', arguments: { term: 'OTP' } })));
+    const search = JSON.parse(text(await client.callTool({ name: 'search', arguments: { query: 'revoke token' } }))) as { results: { url: string }[] };
+    expect(search.results[0]?.url).toBe('/guide/tokens#revoke-a-token');
+    const entry = JSON.parse(text(await client.callTool({ name: 'glossary', arguments: { term: 'OTP' } }))) as { term: string };
     expect(entry.term).toBe('one-time passcode');
     const missing = await client.callTool({ name: 'section', arguments: { id: 'nope' } });
     expect(missing.isError).toBe(true);
@@ -60,7 +60,7 @@ describe('ask mcp', () => {
     archiveRequests.length = 0;
     const endpoint = `${server.url}/api/ask`;
     const first = await connect(['--endpoint', endpoint, '--cache', 'mirror']);
-    const node = JSON.parse(text(await first.callTool({ name: 'section', arguments: { id: 'guide/tokens#send-the-header' } })));
+    const node = JSON.parse(text(await first.callTool({ name: 'section', arguments: { id: 'guide/tokens#send-the-header' } }))) as { heading: string };
     expect(node.heading).toBe('Send the header');
     await first.close();
     expect(archiveRequests).toEqual(['HEAD', 'GET']);

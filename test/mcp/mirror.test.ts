@@ -9,8 +9,8 @@ const freshFolder = tempFoldersPerTest();
 
 /** A fetch that serves one archive for HEAD and GET of `/archive`, as a hostile server would. */
 function serving(bytes: Uint8Array<ArrayBuffer>): typeof fetch {
-  return async (_input, init) =>
-    new Response(init?.method === 'HEAD' ? null : bytes, { headers: { 'x-ask-content-hash': 'remote-hash', 'content-type': 'application/gzip' } });
+  return (_input, init) =>
+    Promise.resolve(new Response(init?.method === 'HEAD' ? null : bytes, { headers: { 'x-ask-content-hash': 'remote-hash', 'content-type': 'application/gzip' } }));
 }
 
 async function archiveOf(dir: string, entries: string[]): Promise<Uint8Array<ArrayBuffer>> {

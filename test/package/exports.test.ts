@@ -5,7 +5,7 @@ const ROOT = path.join(import.meta.dirname, '..', '..');
 
 describe('the package entries of the contract', () => {
   it("'<package>' gives loadSearchIndex and searchKeyword, which search the committed digest", async () => {
-    const { loadSearchIndex, searchKeyword } = await import(path.join(ROOT, 'pipeline', 'index.ts'));
+    const { loadSearchIndex, searchKeyword } = (await import(path.join(ROOT, 'pipeline', 'index.ts'))) as typeof import('../../pipeline/index.ts');
     const index = await loadSearchIndex(path.join(ROOT, 'digest'));
     const results = searchKeyword(index, 'one-time passcode', { maxResults: 3, perDocCap: 1 });
     expect(results).toHaveLength(3);
@@ -13,10 +13,10 @@ describe('the package entries of the contract', () => {
   });
 
   it("'<package>/runtime' gives createAskHandler, a web-standard (Request) => Response handler", async () => {
-    const { createAskHandler, streamAgenticAnswerFor } = await import(path.join(ROOT, 'pipeline', 'runtime', 'index.ts'));
+    const { createAskHandler, streamAgenticAnswerFor } = (await import(path.join(ROOT, 'pipeline', 'runtime', 'index.ts'))) as typeof import('../../pipeline/runtime/index.ts');
     const handler = createAskHandler({
-      digest: async () => new Map(),
-      archive: async () => new Uint8Array(0),
+      digest: () => Promise.resolve(new Map<string, string>()),
+      archive: () => Promise.resolve(new Uint8Array(0)),
       streamAgentic: streamAgenticAnswerFor,
       processEnv: {},
       log: () => {},
@@ -28,7 +28,7 @@ describe('the package entries of the contract', () => {
 
   it('package.json points its exports and bin at files that exist', async () => {
     const { readFile, access } = await import('node:fs/promises');
-    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string>; bin: Record<string, string> };
     for (const target of [...Object.values(manifest.exports), ...Object.values(manifest.bin)]) await access(path.join(ROOT, String(target)));
   });
 });

@@ -49,7 +49,7 @@ const changePassword = (g: Guarded, passcode: string) =>
 
 async function retryAfterSeconds(response: Response): Promise<number> {
   expect(response.status).toBe(429);
-  expect(await response.json()).toEqual({ message: 'Too many attempts.', detail: expect.stringMatching(/^try again in \d+ s$/) });
+  expect(await response.json()).toEqual({ message: 'Too many attempts.', detail: expect.stringMatching(/^try again in \d+ s$/) as unknown });
   return Number(response.headers.get('retry-after'));
 }
 

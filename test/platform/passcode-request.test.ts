@@ -65,10 +65,11 @@ describe('the cost of an answer', () => {
   /** Every statement the platform runs while `run` goes and the work it started settles. */
   async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
     const db = core.services.db;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back as they were; openDatabase's query and transaction are arrow functions, `this` is not read
     const original = { query: db.query, transaction: db.transaction };
     const statements: string[] = [];
-    const counted: Sql = { query: (text, params) => { statements.push(text); return original.query(text, params); } };
-    db.query = counted.query;
+    const countedQuery: Sql['query'] = (text, params) => { statements.push(text); return original.query(text, params); };
+    db.query = countedQuery;
     db.transaction = (work) => original.transaction((tx) => work({ query: (text, params) => { statements.push(text); return tx.query(text, params); } }));
     try {
       await run();

@@ -92,7 +92,7 @@ describe('credentials', () => {
     await core.services.db.query(`update git_device_codes set approved = true, expires_at = now() - interval '1 second'`);
     const response = await call('POST', '/api/v2/external-auth/simgit/device', token);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: expect.stringContaining('expired_token') });
+    expect(await response.json()).toMatchObject({ message: expect.stringContaining('expired_token') as unknown });
     const approve = await fetch(`${platform.url}/simgit/login/device`, { method: 'POST', body: new URLSearchParams({ user_code: device.user_code }) });
     expect(approve.status).toBe(400);
   });

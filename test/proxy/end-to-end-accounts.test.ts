@@ -170,7 +170,7 @@ describe('external auth with the simulated git provider', () => {
     expect(device.verification_uri).toBe(`${platform.url}/simgit/login/device`);
     const pending = await api('POST', '/api/v2/external-auth/simgit/device', { token: memberToken });
     expect(pending.status).toBe(400);
-    expect(pending.json).toMatchObject({ message: expect.stringContaining('authorization_pending') });
+    expect(pending.json).toMatchObject({ message: expect.stringContaining('authorization_pending') as unknown });
 
     const approve = await fetch(device.verification_uri, { method: 'POST', body: new URLSearchParams({ user_code: device.user_code }) });
     expect(approve.status).toBe(200);

@@ -36,7 +36,7 @@ describe('custom notification limits at the proxy', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; validations: { field: string; detail: string }[] };
     expect(body.message).toBe('Invalid request body.');
-    expect(body.validations).toEqual([{ field: 'content.message', detail: expect.stringContaining('65536 bytes') }]);
+    expect(body.validations).toEqual([{ field: 'content.message', detail: expect.stringContaining('65536 bytes') as unknown }]);
     expect(harness.upstream.requests).toHaveLength(0);
   });
 

@@ -248,7 +248,7 @@ describe('an upstream that fails', () => {
     await doomed.kill();
     const response = await proxy(new Request('http://docs.test/api/v2/auth/scopes'));
     expect(response?.status).toBe(502);
-    expect(await response?.json()).toMatchObject({ message: expect.any(String) });
+    expect(await response?.json()).toMatchObject({ message: expect.any(String) as unknown });
     const debug = await proxy(new Request('http://docs.test/debug/logs', { headers: { 'svc-session-token': TOKEN } }));
     expect(debug?.status).toBe(404);
     expect(await debug?.json()).toMatchObject({ message: 'Agent debug routes are not enabled.' });

@@ -67,7 +67,7 @@ describe('POST {ask_base} rule 4 on a real Node server, with a key, through the 
   });
 
   it('keyword mode still answers JSON with a key configured', async () => {
-    const body = await (await ask({ query: 'revoke token', mode: 'keyword' })).json();
+    const body = (await (await ask({ query: 'revoke token', mode: 'keyword' })).json()) as { mode: string };
     expect(body.mode).toBe('keyword');
     expect(fake.requests).toHaveLength(0);
   });

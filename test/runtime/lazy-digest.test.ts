@@ -46,11 +46,11 @@ describe('the Node adapter serves keyword search before it reads any section nod
     const handler = createNodeAskHandler({ digestDir: dir, processEnv: {}, log: () => {} });
     const answer = await handler(keyword('revoke a session token'));
     expect(answer.status).toBe(200);
-    expect((await answer.json()).results[0]).toMatchObject({ url: '/guide/tokens#revoke-a-token' });
+    expect(((await answer.json()) as { results: unknown[] }).results[0]).toMatchObject({ url: '/guide/tokens#revoke-a-token' });
     expect((await handler(section('guide/tokens#send-the-header'))).status).toBe(200);
     const missing = await handler(section(REVOKE));
     expect(missing.status).toBe(500);
-    expect((await missing.json()).error).toMatch(/the digest has no sections\/guide\/tokens\/revoke-a-token\.json; run 'ask digest build'/);
+    expect(((await missing.json()) as { error: string }).error).toMatch(/the digest has no sections\/guide\/tokens\/revoke-a-token\.json; run 'ask digest build'/);
     expect((await handler(get('/sections'))).status).toBe(500);
   });
 
@@ -61,7 +61,7 @@ describe('the Node adapter serves keyword search before it reads any section nod
     expect((await handler(keyword('passcode'))).status).toBe(200);
     const overview = await handler(get('/overview'));
     expect(overview.status).toBe(500);
-    expect((await overview.json()).error).toMatch(/the digest has no overview\.md/);
+    expect(((await overview.json()) as { error: string }).error).toMatch(/the digest has no overview\.md/);
   });
 
   it('refuses a manifest of another schema on the first request, saying how to rebuild', async () => {
@@ -72,7 +72,7 @@ describe('the Node adapter serves keyword search before it reads any section nod
     const handler = createNodeAskHandler({ digestDir: dir, processEnv: {}, log: () => {} });
     const response = await handler(keyword('passcode'));
     expect(response.status).toBe(500);
-    expect((await response.json()).error).toMatch(/digest schema 2 is not the supported \d+; rebuild with 'ask digest build --force'/);
+    expect(((await response.json()) as { error: string }).error).toMatch(/digest schema 2 is not the supported \d+; rebuild with 'ask digest build --force'/);
   });
 
   it('finds the manifest head past a first read that falls short, and lists the same sections as the tree', async () => {
@@ -97,11 +97,11 @@ describe('the in-memory tree (the worker bundle) is read the same way', () => {
   it('parses a node only when asked for', async () => {
     const files = new Map(await readDigestFolder(built));
     files.set(sectionFilePath(REVOKE), '{ broken');
-    const handler = createAskHandler({ digest: async () => files, archive: async () => new Uint8Array(0), streamAgentic: streamAgenticAnswerFor, processEnv: {}, log: () => {} });
+    const handler = createAskHandler({ digest: () => Promise.resolve(files), archive: () => Promise.resolve(new Uint8Array(0)), streamAgentic: streamAgenticAnswerFor, processEnv: {}, log: () => {} });
     expect((await handler(keyword('revoke a session token'))).status).toBe(200);
     const broken = await handler(section(REVOKE));
     expect(broken.status).toBe(500);
-    expect((await broken.json()).error).toMatch(/sections\/guide\/tokens\/revoke-a-token\.json is not valid JSON/);
+    expect(((await broken.json()) as { error: string }).error).toMatch(/sections\/guide\/tokens\/revoke-a-token\.json is not valid JSON/);
   });
 });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const folder = await tempFolder();
   await build(SITE, path.join(folder.dir, 'digest'));
   handler = createNodeAskHandler({ digestDir: path.join(folder.dir, 'digest'), processEnv: {}, log: () => {} });
-  document = parseYaml(await (await handler(new Request('http://local/openapi.yaml'))).text());
+  document = parseYaml(await (await handler(new Request('http://local/openapi.yaml'))).text()) as typeof document;
   cleanup = folder.cleanup;
 });
 afterAll(() => cleanup());
@@ -62,7 +62,7 @@ describe('/openapi.yaml with the platform proxy mounted', () => {
       log: () => {},
       platformUrl: 'http://127.0.0.1:9',
     });
-    const combined = parseYaml(await (await withProxy(new Request('http://local/openapi.yaml'))).text());
+    const combined = parseYaml(await (await withProxy(new Request('http://local/openapi.yaml'))).text()) as Record<string, unknown> & { paths: object };
     await folder.cleanup();
     expect(Object.keys(combined.paths)).toEqual(expect.arrayContaining(['/api/ask', '/api/v2/users/login', '/api/v2/notifications/inbox/watch']));
     const result = await new Validator().validate(combined);

@@ -49,7 +49,7 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     it('GET {ask_base} gives suggestions and the configured model', async () => {
       const response = await target.fetch('/api/ask');
       expect(response.status).toBe(200);
-      const body = await response.json();
+      const body = (await response.json()) as { suggestions: unknown; model: string };
       expect(Array.isArray(body.suggestions)).toBe(true);
       expect(body.model).toBe(DEFAULT_MODELS.anthropic);
     });
@@ -57,7 +57,7 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     it('POST keyword mode ranks sections and echoes the query', async () => {
       const response = await target.fetch('/api/ask', json({ query: 'revoke a session token', mode: 'keyword' }));
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      const body = await response.json();
+      const body = (await response.json()) as { mode: string; warning?: string; results: unknown[] };
       expect(body).toMatchObject({ query: 'revoke a session token', mode: 'keyword', model: DEFAULT_MODELS.anthropic });
       expect(body.warning).toBeUndefined();
       expect(body.results[0]).toMatchObject({ title: 'Session tokens', heading: 'Revoke a token', url: '/guide/tokens#revoke-a-token', group: 'guide' });
@@ -70,14 +70,14 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     });
 
     it('rule 2: mode omitted without a key answers keyword JSON with no warning', async () => {
-      const body = await (await target.fetch('/api/ask', json({ query: 'passcode' }))).json();
+      const body = (await (await target.fetch('/api/ask', json({ query: 'passcode' }))).json()) as { mode: string; warning?: string; results: unknown[] };
       expect(body.mode).toBe('keyword');
       expect(body.warning).toBeUndefined();
       expect(body.results.length).toBeGreaterThan(0);
     });
 
     it('rule 3: agentic without a key answers keyword JSON with a warning', async () => {
-      const body = await (await target.fetch('/api/ask', json({ query: 'passcode', mode: 'agentic' }))).json();
+      const body = (await (await target.fetch('/api/ask', json({ query: 'passcode', mode: 'agentic' }))).json()) as { mode: string; warning?: string; results: unknown[] };
       expect(body.mode).toBe('keyword');
       expect(body.warning).toMatch(/ANTHROPIC_API_KEY/);
       expect(body.results.length).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
       for (const body of [{}, { query: 42 }, [], 'text', { query: 'x', mode: 'fast' }]) {
         const response = await target.fetch('/api/ask', json(body));
         expect(response.status).toBe(400);
-        expect(typeof (await response.json()).error).toBe('string');
+        expect(typeof ((await response.json()) as { error: unknown }).error).toBe('string');
       }
       const huge = await target.fetch('/api/ask', json({ query: 'x'.repeat(20_000) }));
       expect(huge.status).toBe(413);
@@ -101,13 +101,13 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     });
 
     it('lists the glossary and finds an entry by term or alias, case-insensitively', async () => {
-      const { terms } = await (await target.fetch('/api/ask/glossary')).json();
+      const { terms } = (await (await target.fetch('/api/ask/glossary')).json()) as { terms: { term: string }[] };
       expect(terms.map((entry: { term: string }) => entry.term)).toContain('session token');
       const byTerm = await target.fetch('/api/ask/glossary/Session%20Token');
       expect(byTerm.status).toBe(200);
-      expect((await byTerm.json()).term).toBe('session token');
+      expect(((await byTerm.json()) as { term: string }).term).toBe('session token');
       const byAlias = await target.fetch('/api/ask/glossary/otp');
-      expect((await byAlias.json()).term).toBe('one-time passcode');
+      expect(((await byAlias.json()) as { term: string }).term).toBe('one-time passcode');
     });
 
     it('answers 404 Not found. for an unknown glossary term', async () => {
@@ -117,16 +117,16 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     });
 
     it('lists sections, filtered by group, with null heading and group where absent', async () => {
-      const all = (await (await target.fetch('/api/ask/sections')).json()).sections;
+      const all = ((await (await target.fetch('/api/ask/sections')).json()) as { sections: unknown[] }).sections;
       expect(all[0]).toEqual({ id: 'guide/passcodes', title: 'One-time passcodes', heading: null, group: 'guide', url: '/guide/passcodes' });
-      const reference = (await (await target.fetch('/api/ask/sections?group=Reference')).json()).sections;
+      const reference = ((await (await target.fetch('/api/ask/sections?group=Reference')).json()) as { sections: { id: string }[] }).sections;
       expect(reference.map((section: { id: string }) => section.id)).toEqual(['reference/flags', 'reference/flags#global-flags', 'reference/flags#environment']);
     });
 
     it('returns a section node by URL-encoded id', async () => {
       const response = await target.fetch(`/api/ask/sections/${encodeURIComponent('guide/tokens#send-the-header')}`);
       expect(response.status).toBe(200);
-      const node = await response.json();
+      const node = (await response.json()) as { facts: { literal: string }[]; sources: unknown };
       expect(node).toMatchObject({ id: 'guide/tokens#send-the-header', kind: 'section', heading: 'Send the header', url: '/guide/tokens#send-the-header' });
       expect(node.facts.map((fact: { literal: string }) => fact.literal)).toContain('Svc-Session-Token');
       expect(node.sources).toEqual([{ chunkId: 'guide/tokens#send-the-header', url: '/guide/tokens#send-the-header', anchor: 'send-the-header' }]);
@@ -141,7 +141,7 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     });
 
     it('returns the overview and the context', async () => {
-      const body = await (await target.fetch('/api/ask/overview')).json();
+      const body = (await (await target.fetch('/api/ask/overview')).json()) as { overview: string; context: string };
       expect(body.overview).toContain('[Session tokens](/guide/tokens)');
       expect(typeof body.context).toBe('string');
       expect(body.context.length).toBeGreaterThan(0);
@@ -179,7 +179,7 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     it('serves the OpenAPI 3.1 contract at /openapi.yaml, version 3.0.0', async () => {
       const response = await target.fetch('/openapi.yaml');
       expect(response.status).toBe(200);
-      const document = parseYaml(await response.text());
+      const document = parseYaml(await response.text()) as { openapi: string; info: { version: string }; paths: object };
       expect(document.openapi).toBe('3.1.0');
       expect(document.info.version).toBe('3.0.0');
       expect(Object.keys(document.paths)).toContain('/api/ask/sections/{id}');

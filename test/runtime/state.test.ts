@@ -25,7 +25,7 @@ afterAll(() => cleanup());
 function handlerWith(load: () => Promise<DigestFiles>, extra: { liveContentHash?: () => Promise<string | null>; log?: (line: string) => void } = {}) {
   return createAskHandler({
     digest: load,
-    archive: async () => new Uint8Array(0),
+    archive: () => Promise.resolve(new Uint8Array(0)),
     streamAgentic: streamAgenticAnswerFor,
     processEnv: {},
     log: extra.log ?? (() => {}),
@@ -51,32 +51,32 @@ describe('the index state rule', () => {
     const lines: string[] = [];
     const content = await tempFolder();
     await writeFiles(content.dir, { 'page.md': '# A page the digest never saw\n' });
-    const handler = handlerWith(async () => files, { liveContentHash: liveContentHash(content.dir, digestDir), log: (line) => lines.push(line) });
+    const handler = handlerWith(() => Promise.resolve(files), { liveContentHash: liveContentHash(content.dir, digestDir), log: (line) => lines.push(line) });
     await Promise.all(Array.from({ length: 10 }, () => handler(new Request('http://local/api/ask'))));
     await handler(new Request('http://local/api/ask/overview'));
     await content.cleanup();
     expect(lines).toHaveLength(1);
-    const digestHash = JSON.parse(files.get('manifest.json') ?? '{}').contentHash;
+    const digestHash = (JSON.parse(files.get('manifest.json') ?? '{}') as { contentHash: string }).contentHash;
     expect(lines[0]).toMatch(new RegExp(`live content hash [0-9a-f]{64} differs from the digest's ${digestHash}; run 'ask digest build'`));
   });
 
   it('logs nothing when the live content is what the digest was built from', async () => {
     const lines: string[] = [];
-    const handler = handlerWith(async () => files, { liveContentHash: liveContentHash(SITE, digestDir), log: (line) => lines.push(line) });
+    const handler = handlerWith(() => Promise.resolve(files), { liveContentHash: liveContentHash(SITE, digestDir), log: (line) => lines.push(line) });
     await handler(new Request('http://local/api/ask'));
     expect(lines).toEqual([]);
   });
 
   it('answers 500 with an Error body when the index fails to build, and tries again on the next request', async () => {
     let attempt = 0;
-    const handler = handlerWith(async () => {
+    const handler = handlerWith(() => {
       attempt += 1;
-      if (attempt === 1) return new Map([['manifest.json', '{ broken']]);
-      return files;
+      if (attempt === 1) return Promise.resolve(new Map([['manifest.json', '{ broken']]));
+      return Promise.resolve(files);
     });
     const failed = await handler(new Request('http://local/api/ask/sections'));
     expect(failed.status).toBe(500);
-    expect((await failed.json()).error).toMatch(/manifest\.json is not valid JSON/);
+    expect(((await failed.json()) as { error: string }).error).toMatch(/manifest\.json is not valid JSON/);
     const recovered = await handler(new Request('http://local/api/ask/sections'));
     expect(recovered.status).toBe(200);
     expect(attempt).toBe(2);
@@ -87,7 +87,7 @@ describe('the index state rule', () => {
     const handler = createNodeAskHandler({ digestDir: path.join(digestDir, 'missing'), processEnv: {}, log: () => {} });
     const response = await handler(new Request('http://local/api/ask/glossary'));
     expect(response.status).toBe(500);
-    expect((await response.json()).error).toMatch(/run 'ask digest build'/);
+    expect(((await response.json()) as { error: string }).error).toMatch(/run 'ask digest build'/);
   });
 });
 

@@ -113,7 +113,7 @@ export function answerText(page: Page): Promise<string> {
 /** Waits until the answer region's text contains `text`. */
 export async function waitForAnswerText(page: Page, text: string): Promise<void> {
   await page.waitForFunction(
-    ([selector, wanted]) => (document.querySelector(selector) as HTMLElement | null)?.innerText.includes(wanted) ?? false,
+    ([selector, wanted]) => document.querySelector<HTMLElement>(selector)?.innerText.includes(wanted) ?? false,
     [SEL.answer, text] as const,
   );
 }

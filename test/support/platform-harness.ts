@@ -53,9 +53,10 @@ export interface ProxyServer {
  * declines (`null`) is answered 200 with a stand-in host page.
  */
 export async function serveProxy(proxy: PlatformProxy): Promise<ProxyServer> {
-  const server = createServer(getRequestListener(async (request) => (await proxy(request)) ?? new Response('host page', { status: 200 }), {
+  const listener = getRequestListener(async (request) => (await proxy(request)) ?? new Response('host page', { status: 200 }), {
     overrideGlobalObjects: false,
-  }));
+  });
+  const server = createServer((request, response) => void listener(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');

@@ -49,7 +49,7 @@ function cleaned(node: RootContent): RootContent[] {
   }
   if ((node.type === 'link' || node.type === 'definition') && !isSafeUrl(node.url)) {
     if (node.type === 'definition') node.url = '';
-    else return cleanChildren(node).children as RootContent[];
+    else return cleanChildren(node).children;
   }
   if (node.type === 'image' && !isSafeUrl(node.url)) return node.alt ? [{ type: 'text', value: node.alt }] : [];
   if ('children' in node) cleanChildren(node);

@@ -7,7 +7,6 @@ const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
  * (`java\tscript:`), so they are dropped before the scheme is read.
  */
 export function isSafeUrl(url: string): boolean {
-  // eslint-disable-next-line no-control-regex
   const compact = url.replace(/[\u0000-\u0020\u007f]+/g, '');
   const scheme = /^([^/?#:]*):/.exec(compact)?.[1];
   return scheme === undefined || SAFE_SCHEMES.has(scheme.toLowerCase());

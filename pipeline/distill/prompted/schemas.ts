@@ -52,6 +52,7 @@ export type GlossaryOutput = z.infer<typeof glossaryOutput>;
 
 /** The JSON Schema of a zod schema, as providers accept it (no `$schema` key). */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-  return rest;
+  const generated = z.toJSONSchema(schema) as Record<string, unknown>;
+  delete generated.$schema;
+  return generated;
 }

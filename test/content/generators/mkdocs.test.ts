@@ -213,7 +213,7 @@ describe('mkdocs snippets', () => {
     'inc/loop.md': '--8<-- "inc/loop.md"\nafter\n',
     'inc/parts.md': 'one\n# --8<-- [start:mid]\ntwo\n# --8<-- [end:mid]\nthree\n',
   };
-  const read = async (file: string) => files[file] ?? null;
+  const read = (file: string) => Promise.resolve(files[file] ?? null);
 
   it('includes files, nested, indented like the marker, docs/ taken off, a missing one left as written', async () => {
     expect(await expandSnippets('p.md', 'x\n    --8<-- "docs/inc/a.md"\ny', read)).toBe('x\n    A line\n    B line\ny');

@@ -13,8 +13,8 @@ describe('prompt templates', () => {
   });
 
   it('re-run only the pass whose prompt changed', () => {
-    expect(promptHashes({ ...prompts, glossary: `${prompts.glossary} ` })).toEqual({ ...base, glossary: expect.not.stringMatching(base.glossary) });
-    expect(promptHashes({ ...prompts, sectionInput: `${prompts.sectionInput}\n` })).toEqual({ ...base, section: expect.not.stringMatching(base.section) });
+    expect(promptHashes({ ...prompts, glossary: `${prompts.glossary} ` })).toEqual({ ...base, glossary: expect.not.stringMatching(base.glossary) as unknown });
+    expect(promptHashes({ ...prompts, sectionInput: `${prompts.sectionInput}\n` })).toEqual({ ...base, section: expect.not.stringMatching(base.section) as unknown });
   });
 
   it('re-run the three corpus passes when their shared prompt changed, and not the section pass', () => {

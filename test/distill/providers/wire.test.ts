@@ -14,8 +14,8 @@ describe('anthropic requests', () => {
     const body = fake().requests[0]?.body;
     expect(fake().requests[0]?.path).toBe('/v1/messages');
     expect(body?.tool_choice).toEqual({ type: 'tool', name: 'record_section' });
-    expect(body?.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
-    expect(body?.tools).toEqual([expect.objectContaining({ name: 'record_section', input_schema: expect.objectContaining({ type: 'object' }) })]);
+    expect(body?.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } }) as unknown]);
+    expect(body?.tools).toEqual([expect.objectContaining({ name: 'record_section', input_schema: expect.objectContaining({ type: 'object' }) as unknown })]);
   });
 
   it('give the three corpus passes one identical cached prefix (tools and system)', async () => {
@@ -66,7 +66,7 @@ describe('gemini requests', () => {
     expect(request?.path).toBe('/v1beta/models/gemini-test:generateContent');
     expect(request?.body.generationConfig).toMatchObject({
       responseMimeType: 'application/json',
-      responseJsonSchema: expect.objectContaining({ required: ['summary', 'facts', 'terms', 'mode'] }),
+      responseJsonSchema: expect.objectContaining({ required: ['summary', 'facts', 'terms', 'mode'] }) as unknown,
     });
     expect(request?.body.systemInstruction).toBeDefined();
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Link, Definition, Image, Root } from 'mdast';
+import type { Link, Definition, Image } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -28,7 +28,7 @@ function filterSplit(text: string, cuts: readonly number[]): string {
 
 /** Every link target a CommonMark + GFM renderer would produce from `markdown`. */
 function renderedTargets(markdown: string): string[] {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown);
   const targets: string[] = [];
   const visit = (node: { type: string; children?: unknown[] }) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') targets.push((node as Link | Image | Definition).url);

@@ -137,7 +137,7 @@ describe('telemetry of agentic answers', () => {
     const { body, raw } = await ingest.received;
 
     expect(frames.at(-1)?.event).toBe('error');
-    expect(body.properties).toMatchObject({ $ai_is_error: true, $ai_error: expect.stringContaining('HTTP 401') });
+    expect(body.properties).toMatchObject({ $ai_is_error: true, $ai_error: expect.stringContaining('HTTP 401') as unknown });
     expect(raw).not.toContain(FAKE_KEY);
   });
 

@@ -15,7 +15,7 @@ describe('the loop tools', () => {
   it('open sections up to their bound, re-opening one for free', () => {
     const { box, searched } = toolbox({ maxOpenedSections: 1 });
 
-    expect(JSON.parse(box.run(call('open_section', { id: 'guide/server#options' })))).toMatchObject({ mode: 'source-primary', source: expect.stringContaining('| --port |') });
+    expect(JSON.parse(box.run(call('open_section', { id: 'guide/server#options' })))).toMatchObject({ mode: 'source-primary', source: expect.stringContaining('| --port |') as unknown });
     expect(box.run(call('open_section', { id: 'guide/proxy#behind-a-proxy' }))).toContain('Limit of opened sections reached');
     expect(JSON.parse(box.run(call('open_section', { id: 'guide/server#options' })))).toMatchObject({ id: 'guide/server#options' });
     expect(searched).toEqual(['Options']);
@@ -23,13 +23,13 @@ describe('the loop tools', () => {
 
   it('hand the model the source text of source-primary sections only, within maxSourceChars', () => {
     const { box } = toolbox({ maxSourceChars: 5 });
-    expect(JSON.parse(box.run(call('open_section', { id: 'guide/server#options' }))).source).toBe('## Op');
-    expect(JSON.parse(box.run(call('open_section', { id: 'guide/server#change-the-port' }))).source).toBeUndefined();
+    expect((JSON.parse(box.run(call('open_section', { id: 'guide/server#options' }))) as { source?: string }).source).toBe('## Op');
+    expect((JSON.parse(box.run(call('open_section', { id: 'guide/server#change-the-port' }))) as { source?: string }).source).toBeUndefined();
   });
 
   it('answer bad calls with an error the model can act on, without counting them', () => {
     const { box, searched } = toolbox({ maxSubQueries: 1 });
-    expect(JSON.parse(box.run(call('open_section', { id: 'nope' }))).error).toContain('No section has the id "nope"');
+    expect((JSON.parse(box.run(call('open_section', { id: 'nope' }))) as { error: string }).error).toContain('No section has the id "nope"');
     expect(box.run(call('search', { query: '  ' }))).toContain('needs a non-empty');
     expect(box.run(call('delete_everything', {}))).toContain('Unknown tool');
     expect(JSON.parse(box.run(call('search', { query: 'proxy' })))).toMatchObject({ results: [{ id: 'guide/proxy#behind-a-proxy' }] });

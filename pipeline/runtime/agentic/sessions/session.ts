@@ -3,6 +3,8 @@
  * native message history; the loop only sees tool calls, tool results and answer text.
  */
 
+import { AskError } from '../../../errors.ts';
+
 export interface ToolSpec {
   readonly name: string;
   readonly description: string;
@@ -64,7 +66,7 @@ export interface SessionOptions {
 }
 
 /** Thrown when a stream closes before the provider said the answer was complete. */
-export class TruncatedStreamError extends Error {
+export class TruncatedStreamError extends AskError {
   override readonly name = 'TruncatedStreamError';
   constructor() {
     super('the answer stream ended before the model finished');
