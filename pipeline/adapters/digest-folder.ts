@@ -56,7 +56,7 @@ async function readManifestHead(dir: string): Promise<ManifestHead> {
   } catch (error) {
     if (!isMissing(error)) throw error;
     const folder = await stat(dir).catch(() => null);
-    throw folder?.isDirectory() ? missingFile(DIGEST_FILES.manifest) : new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`);
+    throw folder?.isDirectory() ? missingFile(DIGEST_FILES.manifest) : new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
   }
   try {
     const size = (await handle.stat()).size;
@@ -105,7 +105,7 @@ export async function readDigestFolder(dir: string): Promise<DigestFiles> {
   try {
     files = await listTreeFiles(dir);
   } catch {
-    throw new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`);
+    throw new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
   }
   const entries = await readSliced(files, (file) => [file, readFileSync(path.join(dir, file), 'utf8')] as const);
   return new Map(entries);

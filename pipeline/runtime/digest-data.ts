@@ -41,9 +41,10 @@ export type DigestFiles = ReadonlyMap<string, string>;
 /** The digest is missing or broken: the handler answers 500 with this message. */
 export class DigestLoadError extends AskError {
   override readonly name = 'DigestLoadError';
-  constructor(message: string) {
+  /** `userMessage`: what a client sees when `message` names something of the server (a folder). */
+  constructor(message: string, userMessage: string = message) {
     // the message says what to do, and the handler shows it
-    super(message, { userMessage: message });
+    super(message, { userMessage });
   }
 }
 
