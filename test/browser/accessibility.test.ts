@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile, type TestBrowser } from '../support/browser.ts';
 import { askWithKeyboard, openDemoPage, openOverlay, scriptAgenticStream, SEL, typeQuery, waitForAnswerText, waitForResults } from '../support/overlay.ts';
 
 // axe-core on a page of the demo site with the overlay open: no serious or critical violation
@@ -9,16 +9,7 @@ import { askWithKeyboard, openDemoPage, openOverlay, scriptAgenticStream, SEL, t
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  ({ site, browser } = await startSiteAndBrowser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteAndBrowserPerFile();
 
 interface Finding {
   readonly id: string;
@@ -44,7 +35,7 @@ async function seriousViolations(page: TestBrowser['page']): Promise<Finding[]> 
 }
 
 async function showResults(page: TestBrowser['page']): Promise<void> {
-  await openDemoPage(page, `${site.url}/concepts/workspaces`);
+  await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
   await openOverlay(page);
   await typeQuery(page, 'workspace template');
   await waitForResults(page);
@@ -53,14 +44,14 @@ async function showResults(page: TestBrowser['page']): Promise<void> {
 
 describe('<ask-search> accessibility', () => {
   it('has no serious or critical axe violation with the overlay open and results shown', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     await page.emulateMedia({ colorScheme: 'light' });
     await showResults(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('has none in the dark color scheme either', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     await page.emulateMedia({ colorScheme: 'dark' });
     try {
       await showResults(page);
@@ -71,7 +62,7 @@ describe('<ask-search> accessibility', () => {
   });
 
   it('has none with an answer, its steps and its sources shown', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     const source = '/concepts/workspaces#what-is-a-workspace';
     const unroute = await scriptAgenticStream(page, [
       { event: 'search', data: { query: 'what is a workspace' } },
@@ -81,7 +72,7 @@ describe('<ask-search> accessibility', () => {
       { event: 'done', data: {} },
     ]);
     try {
-      await openDemoPage(page, `${site.url}/concepts/workspaces`);
+      await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
       await openOverlay(page);
       await typeQuery(page, 'what is a workspace');
       await waitForResults(page);
@@ -94,7 +85,7 @@ describe('<ask-search> accessibility', () => {
   });
 
   it('wires the combobox to its listbox, labels it, and marks the dialog modal', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     await showResults(page);
     const wiring = await page.$eval(SEL.input, (input) => {
       const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
@@ -120,6 +111,6 @@ describe('<ask-search> accessibility', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile, type TestBrowser } from '../support/browser.ts';
 import { openDemoPage, SEL } from '../support/overlay.ts';
 
 // Opening and closing: Ctrl-K, Cmd-K and `/` open the overlay with the focus in its input,
 // Escape closes it and gives the focus back to the element that had it.
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  ({ site, browser } = await startSiteAndBrowser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteAndBrowserPerFile();
 
 /** Focuses the first link of the page outside the element and tags it; returns its href. */
 async function focusPageLink(page: TestBrowser['page']): Promise<string> {
@@ -39,8 +30,8 @@ async function closesWithEscapeAndRestoresFocus(page: TestBrowser['page']): Prom
 
 describe('<ask-search> hotkeys', () => {
   it.each([['Control+k'], ['Meta+k']])('%s opens it with the focus in the input; Escape closes it and restores the focus', async (chord) => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
     expect(await page.isVisible(SEL.panel)).toBe(false);
     await focusPageLink(page);
     await page.keyboard.press(chord);
@@ -51,8 +42,8 @@ describe('<ask-search> hotkeys', () => {
   });
 
   it('`/` opens it without typing the slash; Escape closes it and restores the focus', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
     await focusPageLink(page);
     await page.keyboard.press('/');
     await page.waitForSelector(SEL.panel, { state: 'visible' });
@@ -62,8 +53,8 @@ describe('<ask-search> hotkeys', () => {
   });
 
   it('`/` typed into a text field of the page stays in the field', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
     await page.evaluate(() => {
       const field = document.createElement('input');
       field.id = 'page-field';
@@ -77,8 +68,8 @@ describe('<ask-search> hotkeys', () => {
   });
 
   it('the trigger button opens it; Escape gives the focus back to the button', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await page.evaluate((trigger) => document.querySelector(trigger)?.setAttribute('data-had-focus', ''), SEL.trigger);
     await page.focus(SEL.trigger);
     await page.keyboard.press('Enter');
@@ -88,8 +79,8 @@ describe('<ask-search> hotkeys', () => {
   });
 
   it('Ctrl-K opens it a second time after it was closed', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     for (let round = 0; round < 2; round += 1) {
       await focusPageLink(page);
       await page.keyboard.press('Control+k');
@@ -100,6 +91,6 @@ describe('<ask-search> hotkeys', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile } from '../support/browser.ts';
 import { activeOption, openDemoPage, openOverlay, SEL, typeQuery, waitForResults } from '../support/overlay.ts';
 
 // Instant keyword results in the overlay: suggestions, results grouped by page with the matched
@@ -12,29 +12,20 @@ interface KeywordResult {
   readonly snippet: string;
 }
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  ({ site, browser } = await startSiteAndBrowser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteAndBrowserPerFile();
 
 async function keywordResults(query: string): Promise<KeywordResult[]> {
-  const response = await fetch(`${site.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
+  const response = await fetch(`${shared.site.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'keyword' }) });
   const body = (await response.json()) as { results: KeywordResult[] };
   return body.results;
 }
 
 describe('<ask-search> keyword results', () => {
   it('shows the suggestions of GET {endpoint} as options while the input is empty', async () => {
-    const { suggestions } = (await (await fetch(`${site.url}/api/ask`)).json()) as { suggestions: string[] };
+    const { suggestions } = (await (await fetch(`${shared.site.url}/api/ask`)).json()) as { suggestions: string[] };
     expect(suggestions.length).toBeGreaterThan(0);
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await page.waitForSelector(SEL.suggestion);
     const shown = await page.$$eval(SEL.suggestion, (rows) => rows.map((row) => ({ role: row.getAttribute('role'), text: (row as HTMLElement).innerText.trim() })));
@@ -50,8 +41,8 @@ describe('<ask-search> keyword results', () => {
     const expected = await keywordResults(query);
     expect(new Set(expected.map((result) => result.title)).size).toBeLessThan(expected.length);
 
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await typeQuery(page, query);
     await waitForResults(page, expected.length);
@@ -88,8 +79,8 @@ describe('<ask-search> keyword results', () => {
   });
 
   it('debounces the requests while typing and shows the results of the last query', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     const queries: string[] = [];
     const onRequest = (request: import('playwright-core').Request) => {
@@ -118,8 +109,8 @@ describe('<ask-search> keyword results', () => {
   });
 
   it('moves aria-activedescendant with ArrowDown and ArrowUp while the focus stays in the combobox', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await typeQuery(page, 'session token');
     await waitForResults(page);
@@ -149,6 +140,6 @@ describe('<ask-search> keyword results', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

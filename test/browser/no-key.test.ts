@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile } from '../support/browser.ts';
 import { askWithKeyboard, openDemoPage, openOverlay, SEL, typeQuery, waitForResults } from '../support/overlay.ts';
 
 // A server with no provider key: asking gets keyword JSON with a `warning`, which the overlay
 // says in one line above the keyword results.
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  ({ site, browser } = await startSiteAndBrowser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteAndBrowserPerFile();
 
 describe('<ask-search> with no key on the server', () => {
   it('says so in one line and shows the keyword results when asked', async () => {
     const query = 'how do I revoke a token';
-    const response = await fetch(`${site.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'agentic' }) });
+    const response = await fetch(`${shared.site.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, mode: 'agentic' }) });
     const expected = (await response.json()) as { warning?: string; results: { url: string }[] };
     expect(expected.warning).toBeDefined();
 
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await typeQuery(page, query);
     await waitForResults(page);
@@ -41,8 +32,8 @@ describe('<ask-search> with no key on the server', () => {
   });
 
   it('Tab from the input reaches the Ask row, and Enter on it asks', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await typeQuery(page, 'what is a workspace');
     await waitForResults(page);
@@ -60,6 +51,6 @@ describe('<ask-search> with no key on the server', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

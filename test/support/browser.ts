@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { CliIO } from '../../pipeline/cli/io.ts';
 import { runCli } from '../../pipeline/cli/main.ts';
 import { build } from './digest-tree.ts';
@@ -154,4 +155,32 @@ export async function startSiteAndBrowser(env: Record<string, string> = {}, wind
   if (site.status === 'fulfilled') await site.value.stop();
   if (browser.status === 'fulfilled') await browser.value.close();
   throw site.status === 'rejected' ? site.reason : browser.status === 'rejected' ? browser.reason : new Error('unreachable');
+}
+
+/**
+ * A demo site and a browser shared by the tests of one file: started before them and closed
+ * after (this registers the file's `beforeAll` and `afterAll`). Read `site` and `browser` inside
+ * tests and hooks only.
+ */
+export function siteAndBrowserPerFile(env: Record<string, string> = {}, window: { width?: number; height?: number } = {}): { readonly site: DemoSite; readonly browser: TestBrowser } {
+  let started: { site: DemoSite; browser: TestBrowser } | null = null;
+  beforeAll(async () => {
+    started = await startSiteAndBrowser(env, window);
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.site.stop();
+  });
+  const running = (): { site: DemoSite; browser: TestBrowser } => {
+    if (started === null) throw new Error('the demo site and browser start in beforeAll: use them inside tests');
+    return started;
+  };
+  return {
+    get site() {
+      return running().site;
+    },
+    get browser() {
+      return running().browser;
+    },
+  };
 }
