@@ -18,6 +18,8 @@ export interface AskErrorOptions {
   readonly userMessage?: string;
   /** The command line's exit code; default 1 (2 for a usage mistake). */
   readonly exitCode?: number;
+  /** Headers the handler's answer carries besides its body (`allow` on a 405). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
 }
 
@@ -31,6 +33,8 @@ export class AskError extends Error {
   readonly forUser: boolean;
   /** The command line's exit code. */
   readonly exitCode: number;
+  /** Headers of the handler's answer besides its body. */
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(message: string, options: AskErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -38,5 +42,6 @@ export class AskError extends Error {
     this.forUser = options.userMessage !== undefined;
     this.userMessage = options.userMessage ?? INTERNAL_ERROR_MESSAGE;
     this.exitCode = options.exitCode ?? 1;
+    this.headers = options.headers ?? {};
   }
 }

@@ -17,3 +17,4 @@ export type {
   SectionSummary,
   SearchOptions,
 } from './types.ts';
+export { AskError, INTERNAL_ERROR_MESSAGE, type AskErrorOptions } from './errors.ts';

@@ -27,7 +27,6 @@ export async function askResponse(
   streamAgentic: AgenticStreamer,
 ): Promise<Response> {
   const body = await readAskBody(request);
-  if (body instanceof Response) return body;
   const loaded = await data();
   const { model, apiKey } = config;
   if (body.query.trim() === '') return jsonResponse({ results: [], query: '', model, mode: 'keyword' });

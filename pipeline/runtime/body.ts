@@ -1,4 +1,4 @@
-import { ERRORS, errorResponse } from './errors.ts';
+import { ERRORS, RequestError } from './errors.ts';
 
 /** Largest POST body accepted, in bytes: a query is a line of text, not a document. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -36,26 +36,26 @@ async function readLimited(request: Request): Promise<string | null> {
  * Reads and checks a POST body: 413 over MAX_BODY_BYTES (by Content-Length, or while reading
  * a body without one), 400 `Invalid JSON body.` for JSON that does not parse, 400 for a body
  * that is not an object with a string `query`, for a `mode` other than the two, or for a query
- * over MAX_QUERY_LENGTH. Returns the body or the error Response.
+ * over MAX_QUERY_LENGTH (a `RequestError` thrown for the handler to answer). Returns the body.
  */
-export async function readAskBody(request: Request): Promise<AskBody | Response> {
+export async function readAskBody(request: Request): Promise<AskBody> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return errorResponse(413, ERRORS.tooLarge);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new RequestError(413, ERRORS.tooLarge);
   // a declared, small body is read in one go (the Node adapter's fast path);
   // one without a length is read as a stream and cut at the limit
   const text = Number.isFinite(declared) ? await request.text() : await readLimited(request);
-  if (text === null) return errorResponse(413, ERRORS.tooLarge);
+  if (text === null) throw new RequestError(413, ERRORS.tooLarge);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return errorResponse(400, ERRORS.invalidJson);
+    throw new RequestError(400, ERRORS.invalidJson);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return errorResponse(400, ERRORS.queryRequired);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RequestError(400, ERRORS.queryRequired);
   const query: unknown = 'query' in data ? data.query : undefined;
-  if (typeof query !== 'string') return errorResponse(400, ERRORS.queryRequired);
-  if (query.length > MAX_QUERY_LENGTH) return errorResponse(400, ERRORS.queryTooLong);
+  if (typeof query !== 'string') throw new RequestError(400, ERRORS.queryRequired);
+  if (query.length > MAX_QUERY_LENGTH) throw new RequestError(400, ERRORS.queryTooLong);
   const mode: unknown = 'mode' in data ? data.mode : undefined;
-  if (mode !== undefined && mode !== 'keyword' && mode !== 'agentic') return errorResponse(400, ERRORS.badMode);
+  if (mode !== undefined && mode !== 'keyword' && mode !== 'agentic') throw new RequestError(400, ERRORS.badMode);
   return { query, mode };
 }

@@ -12,7 +12,7 @@ export const ERRORS = {
 } as const;
 
 /** An Error body (`{ error }`) with its status, as JSON. */
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error: message }), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -25,6 +25,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 /**
+ * A request the spec answers with an error of its own (`ERRORS`): thrown by the routes, answered
+ * by the handler's `onError` (`errorToResponse`) with its status, message and headers.
+ */
+export class RequestError extends AskError {
+  override readonly name = 'RequestError';
+  constructor(status: number, message: string, headers: Readonly<Record<string, string>> = {}) {
+    super(message, { status, userMessage: message, headers });
+  }
+}
+
+/**
  * The handler's one place that turns a thrown error into a response: an AskError answers its
  * status and user message; anything else a 500 with the generic message. Server-side, a shown
  * server error is logged with its message and an internal one by its name only (its message
@@ -33,7 +44,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export function errorToResponse(error: unknown, log: (line: string) => void): Response {
   if (error instanceof AskError && error.forUser) {
     if (error.status >= 500) log(`ask: ${error.name}: ${error.message}`);
-    return errorResponse(error.status, error.userMessage);
+    return errorResponse(error.status, error.userMessage, { ...error.headers });
   }
   log(`ask: internal error: ${error instanceof Error ? error.name : 'unknown'}`);
   return error instanceof AskError ? errorResponse(error.status, error.userMessage) : errorResponse(500, INTERNAL_ERROR_MESSAGE);

@@ -3,7 +3,7 @@ import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
 import { archiveResponse } from './archive-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
-import { ERRORS, errorResponse, errorToResponse } from './errors.ts';
+import { ERRORS, errorToResponse, RequestError } from './errors.ts';
 import { openApiYaml } from './openapi.ts';
 import { loopConfig } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, sectionList, sectionNode } from './read-routes.ts';
@@ -109,16 +109,21 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));
   app.get(`${base}/glossary/*`, withData((loaded, c) => {
     const term = pathRemainder(c.req.url, `${base}/glossary/`);
-    return term === null || term === '' ? errorResponse(404, ERRORS.notFound) : glossaryEntry(loaded, term);
+    if (term === null || term === '') throw new RequestError(404, ERRORS.notFound);
+    return glossaryEntry(loaded, term);
   }));
   app.get(`${base}/sections`, withData((loaded, c) => sectionList(loaded, c.req.query('group'))));
   app.get(`${base}/sections/*`, withData((loaded, c) => {
     const id = pathRemainder(c.req.url, `${base}/sections/`);
-    return id === null || id === '' ? errorResponse(404, ERRORS.notFound) : sectionNode(loaded, id);
+    if (id === null || id === '') throw new RequestError(404, ERRORS.notFound);
+    return sectionNode(loaded, id);
   }));
   app.get(`${base}/overview`, withData((loaded) => overview(loaded)));
   // the archive is of the digest tree: none without a digest
-  app.get(`${base}/archive`, withData((loaded, c) => (!loaded.hasDigest ? errorResponse(404, ERRORS.notFound) : archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash }))));
+  app.get(`${base}/archive`, withData((loaded, c) => {
+    if (!loaded.hasDigest) throw new RequestError(404, ERRORS.notFound);
+    return archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash });
+  }));
 
   const allowed: Record<string, string> = {
     [base]: 'GET, HEAD, POST',
@@ -131,9 +136,11 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     '/openapi.yaml': 'GET, HEAD',
   };
   for (const [path, allow] of Object.entries(allowed)) {
-    app.all(path, () => errorResponse(405, ERRORS.methodNotAllowed, { allow }));
+    app.all(path, () => {
+      throw new RequestError(405, ERRORS.methodNotAllowed, { allow });
+    });
   }
-  app.notFound(() => errorResponse(404, ERRORS.notFound));
+  app.notFound(() => errorToResponse(new RequestError(404, ERRORS.notFound), log));
   // an AskError says what a user may see; anything else is logged, not shown
   app.onError((error) => errorToResponse(error, log));
 

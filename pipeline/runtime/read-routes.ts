@@ -1,6 +1,6 @@
 import type { DigestNode, GlossaryEntry, SectionSummary } from '../types.ts';
 import type { AskData } from './digest-data.ts';
-import { ERRORS, errorResponse, jsonResponse } from './errors.ts';
+import { ERRORS, jsonResponse, RequestError } from './errors.ts';
 
 /** Glossary entry by term or alias, case-insensitive (`undefined` when none matches). */
 export function findGlossaryEntry(glossary: readonly GlossaryEntry[], wanted: string): GlossaryEntry | undefined {
@@ -20,7 +20,8 @@ export function glossaryList(data: AskData): Response {
 /** `GET {ask_base}/glossary/{term}` */
 export function glossaryEntry(data: AskData, term: string): Response {
   const entry = findGlossaryEntry(data.glossary, term);
-  return entry ? jsonResponse(entry) : errorResponse(404, ERRORS.notFound);
+  if (!entry) throw new RequestError(404, ERRORS.notFound);
+  return jsonResponse(entry);
 }
 
 /** `GET {ask_base}/sections[?group=G]`: in corpus order; `group` matches exactly. */
@@ -36,7 +37,8 @@ export async function sectionList(data: AskData, group: string | undefined): Pro
  */
 export function sectionNode(data: AskData, id: string): Response {
   const node = data.node(id);
-  return node ? jsonResponse(node) : errorResponse(404, ERRORS.notFound);
+  if (!node) throw new RequestError(404, ERRORS.notFound);
+  return jsonResponse(node);
 }
 
 /** `GET {ask_base}/overview` */
