@@ -7,10 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expandedText, loadFile, pageReadKey, resolveSite, sha256, type FileReader, type FileSource, type LoadedFile } from '../content/index.ts';
+import { expandedText, pageReadKey, resolveSite, sha256, type FileReader, type FileSource, type LoadedFile } from '../content/index.ts';
 import type { Distiller } from '../types.ts';
 import type { PageEntry, PageStore } from './page-store.ts';
-import { noTimes, workOnSection, type SectionWork, type WorkTimes } from './section-work.ts';
+import { noTimes, type SectionWork, type WorkTimes } from './section-work.ts';
+import { workOnFile } from './workers/file-work.ts';
 import { WorkerPool } from './workers/pool.ts';
 import { fromWire } from './workers/protocol.ts';
 
@@ -60,19 +61,9 @@ export function createPageReading(options: PageReadingOptions): PageReading {
 
   /** A file parsed in this thread, its sections worked on when the distiller's section pass may run here. */
   async function parseHere(source: FileSource, pending: Pending): Promise<LoadedFile> {
-    const t0 = performance.now();
-    const loaded = await loadFile(source, pending.file);
-    times.parse += performance.now() - t0;
-    const read = loaded.read;
-    const sections: SectionWork[] = [];
-    if (read !== null && inThread !== null) {
-      const trees = 'trees' in read ? read.trees : [];
-      for (const [at, section] of read.sections.entries()) {
-        sections.push(await workOnSection(inThread, section, read.page, trees[at] ?? null, options.known(section.hash), times));
-      }
-    }
-    outcomes.set(pending.file, { key: pending.key, sections });
-    return read === null ? loaded : { ...loaded, read: { page: read.page, sections: read.sections } };
+    const work = await workOnFile(source, inThread, options.known, pending.file, times);
+    outcomes.set(pending.file, { key: pending.key, sections: work.sections });
+    return work.loaded;
   }
 
   async function* readFiles(source: FileSource, files: readonly string[]): AsyncIterable<LoadedFile> {

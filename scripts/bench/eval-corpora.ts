@@ -57,11 +57,11 @@ export function evalCorpora(): EvalCorpus[] {
 }
 
 /** Builds a corpus with the offline distiller under its generator into `outDir` (from scratch). */
-export async function buildOfflineDigest(corpus: Pick<EvalCorpus, 'contentDir' | 'generator'>, outDir: string): Promise<void> {
+export async function buildOfflineDigest(corpus: Pick<EvalCorpus, 'contentDir' | 'generator'>, outDir: string, siteUrl = ''): Promise<void> {
   await buildDigest({
     contentDir: corpus.contentDir,
     outDir,
-    siteUrl: '',
+    siteUrl,
     generator: corpus.generator,
     distiller: createOfflineDistiller(),
     concurrency: 4,

@@ -43,6 +43,7 @@ import { loadRealQueries, realCorpora } from './real-corpora.ts';
 import type { Corpus, SectionDoc } from './search-corpus.ts';
 import { ENGINES } from './search-engines.ts';
 import { timeInterleaved } from './interleaved-timing.ts';
+import { wordQuery } from './query-mix.ts';
 import { publishResults } from './results.ts';
 import { markdownTable, micros, percentile } from './search-format.ts';
 
@@ -122,14 +123,8 @@ function queryMix(sections: readonly Section[], count: number, seed: number): st
       continue;
     }
     const source = random() < 0.3 && section.heading !== null ? section.heading : section.text;
-    const words = source.split(/[^\p{L}\p{N}-]+/u).filter((word) => word.length > 2);
-    if (words.length === 0) continue;
-    const length = 1 + Math.floor(random() * 4);
-    const start = Math.floor(random() * Math.max(1, words.length - length));
-    const chosen = words.slice(start, start + length).map((word) => word.toLowerCase());
-    const last = chosen[chosen.length - 1];
-    if (last !== undefined && last.length > 5 && random() < 0.25) chosen[chosen.length - 1] = last.slice(0, 3 + Math.floor(random() * 3));
-    queries.push(chosen.join(' '));
+    const query = wordQuery(source, random);
+    if (query !== null) queries.push(query);
   }
   return queries;
 }

@@ -13,6 +13,7 @@ import { benchCorpusDir, benchCorpusPaths, fixed, ROOT } from './eval.ts';
 import { readCorpus, type Corpus } from './search-corpus.ts';
 import { ENGINES, FLEX_EXPORT_MAX_SECTIONS, ours, type Engine, type EngineKind, type Serialized } from './search-engines.ts';
 import { timeInterleaved } from './interleaved-timing.ts';
+import { wordQuery } from './query-mix.ts';
 import { markdownTable, mib, micros, ms, percentile } from './search-format.ts';
 import type { QualityFigures } from './search-quality.ts';
 
@@ -64,14 +65,8 @@ function queryMix(corpus: Corpus, vocabulary: CorpusVocabulary, count: number, s
     }
     const doc = pick(corpus.docs);
     const source = random() < 0.3 && doc.heading !== '' ? doc.heading : doc.text;
-    const words = source.split(/[^\p{L}\p{N}-]+/u).filter((word) => word.length > 2);
-    if (words.length === 0) continue;
-    const length = 1 + Math.floor(random() * 4);
-    const start = Math.floor(random() * Math.max(1, words.length - length));
-    const chosen = words.slice(start, start + length).map((word) => word.toLowerCase());
-    const last = chosen[chosen.length - 1];
-    if (last !== undefined && last.length > 5 && random() < 0.25) chosen[chosen.length - 1] = last.slice(0, 3 + Math.floor(random() * 3));
-    queries.push(chosen.join(' '));
+    const query = wordQuery(source, random);
+    if (query !== null) queries.push(query);
   }
   return queries;
 }

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile, type TestBrowser } from '../support/browser.ts';
 import { moveTo, openDemoPage, optionFor, openOverlay, SEL, typeQuery, waitForResults } from '../support/overlay.ts';
 
 // Enter on a result opens its deep link: the demo page of the section, scrolled to its heading.
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  // a short window, so that the last section of a page is below the fold until scrolled to
-  ({ site, browser } = await startSiteAndBrowser({}, { width: 1100, height: 600 }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// a short window, so that the last section of a page is below the fold until scrolled to
+const shared = siteAndBrowserPerFile({}, { width: 1100, height: 600 });
 
 interface Landing {
   readonly path: string;
@@ -29,7 +20,7 @@ interface Landing {
   readonly onTop: boolean;
 }
 
-/** Where the page is once its scroll has settled (the demo site scrolls smoothly without reduced motion). */
+/** Where the page is once its scroll has settled (the demo shared.site scrolls smoothly without reduced motion). */
 async function landing(page: TestBrowser['page'], anchor: string): Promise<Landing> {
   await page.evaluate(
     () =>
@@ -66,8 +57,8 @@ async function landing(page: TestBrowser['page'], anchor: string): Promise<Landi
 
 describe('<ask-search> Enter on a result', () => {
   it("navigates to the result's deep link and lands on the section's heading", async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
     await typeQuery(page, 'storing tokens safely');
     const links = await waitForResults(page);
@@ -94,8 +85,8 @@ describe('<ask-search> Enter on a result', () => {
   });
 
   it('on the page of the result itself, closes the overlay and scrolls to the heading', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/platform/auth/tokens`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/platform/auth/tokens`);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await openOverlay(page);
     await typeQuery(page, 'storing tokens safely');
@@ -113,6 +104,6 @@ describe('<ask-search> Enter on a result', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

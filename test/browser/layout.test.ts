@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteAndBrowser, type DemoSite, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { siteAndBrowserPerFile, type TestBrowser } from '../support/browser.ts';
 import { askWithKeyboard, openDemoPage, openOverlay, scriptAgenticStream, SEL, typeQuery, waitForAnswerText, waitForResults } from '../support/overlay.ts';
 
 // The overlay on a 360 px wide screen (no horizontal scroll, the panel inside the window),
 // and with prefers-reduced-motion (no transition or animation).
 
-let site: DemoSite;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  ({ site, browser } = await startSiteAndBrowser({}, { width: 360, height: 740 }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const shared = siteAndBrowserPerFile({}, { width: 360, height: 740 });
 
 interface Fit {
   readonly viewport: number;
@@ -58,8 +49,8 @@ function expectFits(shape: Fit): void {
 
 describe('<ask-search> on a 360 px wide screen', () => {
   it('shows the demo page and the trigger without horizontal scroll', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
     const widths = await page.evaluate((trigger) => {
       const box = document.querySelector(trigger)?.getBoundingClientRect();
       return { viewport: document.documentElement.clientWidth, document: document.documentElement.scrollWidth, triggerRight: box?.right ?? Number.POSITIVE_INFINITY };
@@ -70,8 +61,8 @@ describe('<ask-search> on a 360 px wide screen', () => {
   });
 
   it('fits the panel with results in the window, with no horizontal scroll', async () => {
-    const { page } = browser;
-    await openDemoPage(page, `${site.url}/concepts/workspaces`);
+    const { page } = shared.browser;
+    await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
     await openOverlay(page);
     await typeQuery(page, 'the svc-session-token header for api requests');
     await waitForResults(page);
@@ -79,7 +70,7 @@ describe('<ask-search> on a 360 px wide screen', () => {
   });
 
   it('fits an answer with a long link and a code block in the window', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     const source = '/platform/auth/tokens#the-svc-session-token-header';
     const unroute = await scriptAgenticStream(page, [
       { event: 'search', data: { query: 'session token header' } },
@@ -89,7 +80,7 @@ describe('<ask-search> on a 360 px wide screen', () => {
       { event: 'done', data: {} },
     ]);
     try {
-      await openDemoPage(page, `${site.url}/concepts/workspaces`);
+      await openDemoPage(page, `${shared.site.url}/concepts/workspaces`);
       await openOverlay(page);
       await typeQuery(page, 'session token header');
       await waitForResults(page);
@@ -104,10 +95,10 @@ describe('<ask-search> on a 360 px wide screen', () => {
 
 describe('<ask-search> with prefers-reduced-motion', () => {
   it('neither transitions nor animates', async () => {
-    const { page } = browser;
+    const { page } = shared.browser;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
-      await openDemoPage(page, `${site.url}/`);
+      await openDemoPage(page, `${shared.site.url}/`);
       await openOverlay(page);
       await typeQuery(page, 'workspace');
       await waitForResults(page);
@@ -135,6 +126,6 @@ describe('<ask-search> with prefers-reduced-motion', () => {
   });
 
   it('runs without page errors', () => {
-    expect(browser.pageErrors).toEqual([]);
+    expect(shared.browser.pageErrors).toEqual([]);
   });
 });

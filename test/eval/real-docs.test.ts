@@ -8,12 +8,11 @@ import GithubSlugger from 'github-slugger';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDigest } from '../../pipeline/compile/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { sectionFilePath } from '../../pipeline/digest/paths.ts';
-import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { loadSearchIndex, searchKeyword } from '../../pipeline/search/index.ts';
 import type { DigestNode, Section } from '../../pipeline/types.ts';
+import { buildOfflineDigest } from '../../scripts/bench/eval-corpora.ts';
 import { loadRealQueries, realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 import { CHECKED_ANCHORS } from './checked-anchors.ts';
@@ -63,17 +62,7 @@ describe.runIf(corpora.length > 0).each(corpora)('real docs: $name ($generator)'
 
   beforeAll(async () => {
     out = await tempFolder();
-    await buildDigest({
-      contentDir: corpus.docsDir,
-      outDir: path.join(out.dir, 'digest'),
-      siteUrl: 'https://docs.example.com',
-      generator: corpus.generator,
-      distiller: createOfflineDistiller(),
-      concurrency: 4,
-      force: true,
-      cacheDir: null,
-      now: () => performance.now(),
-    });
+    await buildOfflineDigest({ contentDir: corpus.docsDir, generator: corpus.generator }, path.join(out.dir, 'digest'), 'https://docs.example.com');
     const content = await loadContent({ contentDir: corpus.docsDir, siteUrl: 'https://docs.example.com', generator: corpus.generator });
     sections = [...content.sections];
     files = new Map(content.pages.map((page) => [page.file, page.slug]));

@@ -22,10 +22,13 @@ export interface FileWork {
   readonly sections: readonly SectionWork[];
 }
 
-/** Loads one file and, with a distiller, does its sections' work. */
-export async function workOnFile(setup: WorkSetup, distiller: Distiller | null, known: ReadonlySet<string>, file: string, times: WorkTimes): Promise<FileWork> {
+/**
+ * Loads one file and, with a distiller, does its sections' work (`known(hash)`: that section's
+ * node is already at hand). The same in a worker thread and in the build's own thread.
+ */
+export async function workOnFile(source: FileSource, distiller: Distiller | null, known: (hash: string) => boolean, file: string, times: WorkTimes): Promise<FileWork> {
   const t0 = performance.now();
-  const loaded = await loadFile(setup, file);
+  const loaded = await loadFile(source, file);
   times.parse += performance.now() - t0;
   const read = loaded.read;
   if (read === null) return { loaded, sections: [] };
@@ -34,7 +37,7 @@ export async function workOnFile(setup: WorkSetup, distiller: Distiller | null, 
   const trees = 'trees' in read ? read.trees : [];
   const sections: SectionWork[] = [];
   for (const [at, section] of read.sections.entries()) {
-    sections.push(await workOnSection(distiller, section, read.page, trees[at] ?? null, known.has(section.hash), times));
+    sections.push(await workOnSection(distiller, section, read.page, trees[at] ?? null, known(section.hash), times));
   }
   return { loaded: plain, sections };
 }

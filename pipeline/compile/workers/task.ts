@@ -23,7 +23,7 @@ async function answer(request: WorkRequest): Promise<WorkResponse> {
   try {
     const value: WireFileWork[] = [];
     const times = noTimes();
-    for (const file of request.files) value.push(toWire(await workOnFile(setup, await distiller, known, file, times)));
+    for (const file of request.files) value.push(toWire(await workOnFile(setup, await distiller, (hash) => known.has(hash), file, times)));
     return { id: request.id, ok: true, value, times };
   } catch (error) {
     return { id: request.id, ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
