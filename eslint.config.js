@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'digest/', 'content-fixtures/', 'bench-results/', 'docs/', '**/*.mjs', '**/*.js'] },
+  { ignores: ['node_modules/', 'digest/', 'content-fixtures/', 'bench-results/', 'docs/', 'dist/', '.test-work/', 'worker/', '**/*.mjs', '**/*.js'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

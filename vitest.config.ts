@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/fast-check.ts'],
+    globalSetup: ['test/setup/test-run.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // two cores here and in CI: two workers keep the browser and server suites from starving

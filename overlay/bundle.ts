@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { siblingModule } from '../pipeline/module-file.ts';
 
 /** The element's source entry and its stylesheet (which imports the others), next to this file. */
-const ENTRY = fileURLToPath(new URL('./ask-search.ts', import.meta.url));
+const ENTRY = fileURLToPath(siblingModule(import.meta.url, 'ask-search'));
 const STYLESHEET = fileURLToPath(new URL('./ask-search.css', import.meta.url));
 
 /** Browsers the bundle is written for: those with `<dialog>`, class fields and `??=`. */

@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createDigestArchive } from '../digest/archive.ts';
+import { siblingModule } from '../module-file.ts';
 import { readDigestFolder } from './digest-folder.ts';
 
-const WORKER_ENTRY = path.join(import.meta.dirname, 'worker.ts');
+const WORKER_ENTRY = fileURLToPath(siblingModule(import.meta.url, 'worker'));
 
 /**
  * Bundles the ask handler with a digest folder baked in, as one ES module for workerd

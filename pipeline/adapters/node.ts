@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { AgenticStreamer } from '../runtime/ask-routes.ts';
 import { createAskHandler, type AskHandler, type AskHandlerOptions } from '../runtime/handler.ts';
@@ -107,4 +107,13 @@ export function serveFetch(fetchHandler: (request: Request) => Promise<Response>
     const server: ServerType = serve({ fetch: fetchHandler, hostname: host, port }, onListening);
     server.once('error', reject);
   });
+}
+
+/**
+ * A fetch handler as a `node:http` request listener, for a server the host already runs:
+ * `http.createServer(listener)`, or an Express or Connect app's `app.use(listener)` with no
+ * mount path (a mount path would be cut from the URL the handler routes on).
+ */
+export function nodeRequestListener(fetchHandler: (request: Request) => Promise<Response>): ReturnType<typeof getRequestListener> {
+  return getRequestListener((request) => fetchHandler(request));
 }

@@ -15,6 +15,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   overview: async () => (await import('./read-commands.ts')).overviewCommand,
   mcp: async () => (await import('./mcp.ts')).mcpCommand,
   'platform serve': async () => (await import('./platform-serve.ts')).platformServe,
+  'worker build': async () => (await import('./worker-build.ts')).workerBuild,
 };
 
 const USAGE = `ask: a digest compiler and search runtime for documentation sites
@@ -30,6 +31,7 @@ usage: ask <command> [options]
   glossary [TERM], sections [--group G], section ID, overview   [--endpoint URL | --digest DIR] [--json]
   mcp [--endpoint URL | --digest DIR] [--cache DIR]
   platform serve [--host H] [--port N] [--data DIR]
+  worker build [--digest DIR] [--out DIR] [--endpoint PATH]
 
 providers: anthropic (default, ANTHROPIC_API_KEY), openai (OPENAI_API_KEY), gemini (GEMINI_API_KEY), offline
 `;

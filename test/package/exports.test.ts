@@ -26,9 +26,15 @@ describe('the package entries of the contract', () => {
     expect(await response.text()).toContain('openapi: 3.1.0');
   });
 
-  it('package.json points its exports and bin at files that exist', async () => {
-    const { readFile, access } = await import('node:fs/promises');
-    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string>; bin: Record<string, string> };
-    for (const target of [...Object.values(manifest.exports), ...Object.values(manifest.bin)]) await access(path.join(ROOT, String(target)));
+  it('compiles every package entry from a source in the repository, and its bin runs from either', async () => {
+    const { access, readFile } = await import('node:fs/promises');
+    const { packageEntries } = await import('../support/package-entries.ts');
+    const entries = await packageEntries();
+    expect(entries.map((entry) => entry.entry).sort()).toEqual(['.', './astro', './node', './overlay', './overlay/ask-search.css', './runtime']);
+    for (const { source } of entries) await access(source);
+    for (const { target, types } of entries) if (target.endsWith('.js')) expect(types).toBe(target.replace(/\.js$/, '.d.ts'));
+    const bin = await readFile(path.join(ROOT, 'scripts', 'ask.js'), 'utf8');
+    expect(bin).toContain('../pipeline/cli/process.ts');
+    expect(bin).toContain('../dist/pipeline/cli/process.js');
   });
 });

@@ -1,30 +1,14 @@
-import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_MODELS } from '../../pipeline/model/defaults.ts';
 import { build } from '../support/digest-tree.ts';
 import type { RouteTarget } from '../support/route-targets.ts';
+import { tarEntries } from '../support/tar-entries.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 
 const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** Names of the tar entries of a gzip tar (ustar headers, 512-byte blocks). */
-function tarEntries(gzipped: Uint8Array): string[] {
-  const tar = gunzipSync(gzipped);
-  const names: string[] = [];
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const header = tar.subarray(offset, offset + 512);
-    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
-    if (name === '') break;
-    const prefix = header.subarray(345, 500).toString('utf8').replace(/\0.*$/s, '');
-    const size = parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
-    names.push(prefix ? `${prefix}/${name}` : name);
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return names;
-}
 
 /**
  * The route suite of spec/ask-service.md, run against any target: every route, its errors and

@@ -4,11 +4,13 @@
  * batches); answers come back as promises. A worker that dies fails every request still open.
  */
 import { Worker } from 'node:worker_threads';
+import { runsFromSources, siblingModule } from '../../module-file.ts';
 import type { WorkSetup } from './file-work.ts';
 import type { WorkTimes } from '../section-work.ts';
 import type { WireFileWork, WorkRequest, WorkResponse } from './protocol.ts';
 
-const ENTRY = new URL('./entry.mjs', import.meta.url);
+/** From sources, entry.mjs registers tsx before loading task.ts; the compiled package loads task.js itself. */
+const ENTRY = runsFromSources(import.meta.url) ? new URL('./entry.mjs', import.meta.url) : siblingModule(import.meta.url, 'task');
 
 interface Pending {
   readonly resolve: (value: { readonly files: readonly WireFileWork[]; readonly times: WorkTimes }) => void;

@@ -1,0 +1,133 @@
+/**
+ * The package as a stranger gets it. `npm pack` runs once per test run (the first file to ask
+ * packs, the others wait for its tarball), and `installPackage` puts the tarball into a fresh
+ * project with `npm install --offline <tarball>`: the project's lockfile pins the versions this
+ * repository locks, so npm takes every dependency from its cache (filled by `npm ci`) and asks
+ * the registry nothing. Projects live under `.test-work/` in the repository, so the ones that
+ * need the repository's dev tools (astro, its adapters) find them in its node_modules.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const REPOSITORY = path.join(import.meta.dirname, '..', '..');
+const WORK = path.join(REPOSITORY, '.test-work');
+
+function runFolder(): string {
+  const id = process.env.ASK_TEST_RUN;
+  if (id === undefined) throw new Error('ASK_TEST_RUN is not set: run the tests through vitest (test/setup/test-run.ts)');
+  return path.join(WORK, `run-${id}`);
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** npm's own variables from the `npm test` that started us stay out of the npm we start. */
+export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+  return { ...env, ...extra };
+}
+
+async function pack(folder: string): Promise<string> {
+  const { stdout } = await run('npm', ['pack', '--pack-destination', folder, '--silent'], { cwd: REPOSITORY, env: cleanEnvironment(), maxBuffer: 64 * 1024 * 1024 });
+  const name = stdout.trim().split('\n').at(-1)?.trim();
+  if (name === undefined || !name.endsWith('.tgz')) throw new Error(`npm pack printed no tarball name: ${stdout}`);
+  return path.join(folder, name);
+}
+
+/** The path of this run's packed tarball, packing it if no other test file has. */
+export async function packedTarball(): Promise<string> {
+  const folder = path.join(runFolder(), 'pack');
+  await mkdir(path.dirname(folder), { recursive: true });
+  const ready = path.join(folder, 'ready');
+  const failed = path.join(folder, 'failed');
+  try {
+    await mkdir(folder);
+  } catch {
+    for (let waited = 0; waited < 300_000; waited += 250) {
+      const done = await readFile(ready, 'utf8').catch(() => null);
+      if (done !== null) return done;
+      const failure = await readFile(failed, 'utf8').catch(() => null);
+      if (failure !== null) throw new Error(`packing the package failed in another test file: ${failure}`);
+      await sleep(250);
+    }
+    throw new Error('timed out waiting for another test file to pack the package');
+  }
+  try {
+    const tarball = await pack(folder);
+    await writeFile(ready, tarball);
+    return tarball;
+  } catch (error) {
+    await writeFile(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+interface LockEntry {
+  readonly dev?: boolean;
+  readonly devOptional?: boolean;
+  readonly link?: boolean;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * The lockfile of a project that depends on nothing but the tarball: the tarball's entry, and
+ * every package this repository locks for production, at the same versions and integrities.
+ */
+async function lockfileFor(tarballSpec: string, tarball: string): Promise<string> {
+  const repositoryLock = JSON.parse(await readFile(path.join(REPOSITORY, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const manifest = JSON.parse(await readFile(path.join(REPOSITORY, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const integrity = `sha512-${createHash('sha512').update(await readFile(tarball)).digest('base64')}`;
+  const packages: Record<string, unknown> = {
+    '': { name: 'stranger-site', dependencies: { [String(manifest.name)]: tarballSpec } },
+    [`node_modules/${String(manifest.name)}`]: {
+      version: manifest.version,
+      resolved: tarballSpec,
+      integrity,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+      peerDependencies: manifest.peerDependencies,
+      peerDependenciesMeta: manifest.peerDependenciesMeta,
+    },
+  };
+  for (const [key, entry] of Object.entries(repositoryLock.packages)) {
+    if (!key.startsWith('node_modules/') || entry.dev === true || entry.link === true) continue;
+    const { devOptional: _devOptional, ...rest } = entry;
+    packages[key] = rest;
+  }
+  return `${JSON.stringify({ name: 'stranger-site', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`;
+}
+
+/** A fresh, empty project folder under `.test-work/` (removed when the run ends). */
+export async function projectFolder(name: string): Promise<string> {
+  const dir = path.join(runFolder(), `${name}-${Math.random().toString(36).slice(2, 8)}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * `npm install --offline <tarball>` into `dir` (a fresh project, `package.json` written here
+ * unless there is one): resolves to the installed package's name.
+ */
+export async function installPackage(dir: string): Promise<string> {
+  const tarball = await packedTarball();
+  const spec = `file:${path.relative(dir, tarball)}`;
+  const existing = await readdir(dir);
+  if (!existing.includes('package.json')) await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'stranger-site', private: true, type: 'module' }, null, 2)}\n`);
+  await writeFile(path.join(dir, 'package-lock.json'), await lockfileFor(spec, tarball));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', path.relative(dir, tarball)], { cwd: dir, env: cleanEnvironment(), maxBuffer: 64 * 1024 * 1024 });
+  const manifest = JSON.parse(await readFile(path.join(REPOSITORY, 'package.json'), 'utf8')) as { name: string };
+  return manifest.name;
+}
+
+/** Removes a project folder. */
+export async function removeProject(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
