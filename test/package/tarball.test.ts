@@ -1,9 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startListening, type ListeningProcess } from '../support/listening-process.ts';
 import { cleanEnvironment, installPackage, projectFolder, removeProject, REPOSITORY } from '../support/packed-package.ts';
 
 const run = promisify(execFile);
@@ -39,7 +39,7 @@ export { first, listener, name, element, createAskHandler };
 describe('the packed package, installed into a stranger project', () => {
   let project = '';
   let packageName = '';
-  let server: ChildProcess | null = null;
+  let server: ListeningProcess | null = null;
 
   beforeAll(async () => {
     project = await projectFolder('stranger');
@@ -51,7 +51,7 @@ describe('the packed package, installed into a stranger project', () => {
   }, 240_000);
 
   afterAll(async () => {
-    server?.kill();
+    await server?.stop();
     await removeProject(project);
   });
 
@@ -120,17 +120,15 @@ console.log(JSON.stringify(names));`;
   }, 60_000);
 
   it('serves it with `npx ask serve`: keyword search finds the page that answers', async () => {
-    server = spawn('npx', ['--no-install', 'ask', 'serve', '--port', '0'], { cwd: project, env: cleanEnvironment({ CI: 'true' }) });
-    const lines = createInterface({ input: server.stdout ?? process.stdin });
-    const first = await new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve);
-      server?.once('exit', (code) => reject(new Error(`ask serve exited with ${code}`)));
-    });
-    const url = /^listening on (http:\/\/\S+)$/.exec(first)?.[1];
-    expect(url).toBeDefined();
+    server = await startListening('npx', ['--no-install', 'ask', 'serve', '--port', '0'], { cwd: project, env: cleanEnvironment({ CI: 'true' }) });
+    const url = server.url;
     const response = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'trim the wick', mode: 'keyword' }) });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: { url: string }[] };
     expect(body.results[0]?.url).toBe('/guide/wicks#trim-a-wick');
+    // the search box, bundled by the installed esbuild from the compiled element
+    const script = await fetch(`${url}/ask-search.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('ask-search');
   }, 60_000);
 });

@@ -27,10 +27,14 @@ async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** npm's own variables from the `npm test` that started us stay out of the npm we start. */
+/**
+ * This process's environment for a child in a stranger project: without npm's own variables
+ * (from the `npm test` that started us) and without provider keys (a developer's key would
+ * turn the offline build into a paid one), plus `extra`.
+ */
 export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+  for (const [name, value] of Object.entries(process.env)) if (!name.toLowerCase().startsWith('npm_') && !name.endsWith('_API_KEY')) env[name] = value;
   return { ...env, ...extra };
 }
 
