@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { createDigestArchive } from '../digest/archive.ts';
 import { siblingModule } from '../module-file.ts';
-import { readDigestFolder } from './digest-folder.ts';
+import { bakeDigestFolder } from './digest-folder.ts';
 
 const WORKER_ENTRY = fileURLToPath(siblingModule(import.meta.url, 'worker'));
 
@@ -14,15 +13,14 @@ const WORKER_ENTRY = fileURLToPath(siblingModule(import.meta.url, 'worker'));
  * (`export default { fetch }`): the digest files and archive bytes are made here, at build time.
  */
 export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Promise<string> {
-  const files = Object.fromEntries(await readDigestFolder(digestDir));
-  const archiveBase64 = Buffer.from(await createDigestArchive(digestDir)).toString('base64');
+  const baked = await bakeDigestFolder(digestDir);
   const folder = await mkdtemp(path.join(tmpdir(), 'ask-worker-'));
   try {
     const entry = path.join(folder, 'entry.ts');
     await writeFile(
       entry,
       `import { createAskWorker } from ${JSON.stringify(WORKER_ENTRY)};\n` +
-        `export default createAskWorker(${JSON.stringify({ files, archiveBase64, endpoint })});\n`,
+        `export default createAskWorker(${JSON.stringify({ ...baked, endpoint })});\n`,
     );
     const result = await build({
       entryPoints: [entry],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { createDigestArchive, listTreeFiles } from '../digest/archive.ts';
+import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { askDataOf, DigestLoadError, manifestHeadOfPrefix, missingFile, type AskData, type DigestFiles, type ManifestHead, type NodeFileReader } from '../runtime/digest-data.ts';
 import { loadSearchIndex } from '../search/load.ts';
@@ -109,6 +110,12 @@ export async function readDigestFolder(dir: string): Promise<DigestFiles> {
   }
   const entries = await readSliced(files, (file) => [file, readFileSync(path.join(dir, file), 'utf8')] as const);
   return new Map(entries);
+}
+
+/** A digest folder's files and archive, read now, to be carried inside a bundle (`BakedDigest`). */
+export async function bakeDigestFolder(dir: string): Promise<BakedDigest> {
+  const files = Object.fromEntries(await readDigestFolder(dir));
+  return { files, archiveBase64: Buffer.from(await createDigestArchive(dir)).toString('base64') };
 }
 
 /** The archive of a digest folder, made once and kept. */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astroBuild, startBuiltSite } from '../fixtures/astro/project.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { docSnippets } from '../support/doc-snippets.ts';
 import { startListening, type ListeningProcess } from '../support/listening-process.ts';
@@ -25,7 +26,10 @@ async function firstResultUrl(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { results: { url: string }[] }).results[0]?.url;
 }
 
-/** docs/hosts.md, snippet by snippet, in a project that installed the packed package (Astro's snippets run in test/adapters). */
+/**
+ * docs/hosts.md, snippet by snippet, in a project that installed the packed package (the
+ * Starlight snippet runs in test/adapters/starlight.test.ts).
+ */
 describe('docs/hosts.md', () => {
   let project = '';
   let snippets = new Map<string, string>();
@@ -86,6 +90,17 @@ describe('docs/hosts.md', () => {
       await miniflare.dispose();
     }
   }, 60_000);
+
+  it('Astro, astro.config.mjs: astro build, then the built server answers keyword search', async () => {
+    const build = await astroBuild(project);
+    expect(build.code, build.stderr).toBe(0);
+    const site = await startBuiltSite(project);
+    try {
+      expect(await firstResultUrl(await fetch(`${site.url}/api/ask`, keyword('replace the filter')))).toBe('/guide/filters#replace-the-filter');
+    } finally {
+      await site.stop();
+    }
+  }, 120_000);
 
   it('any fetch host, fetch-host.mjs: its default export and its answer() serve the routes', async () => {
     const module = (await import(pathToFileURL(path.join(project, 'fetch-host.mjs')).href)) as {

@@ -1,0 +1,205 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeProject } from '../support/packed-package.ts';
+import { startFakeAnthropic } from '../support/fake-anthropic.ts';
+import type { FakeModelServer } from '../support/fake-model-server.ts';
+import { sentKey } from '../support/fake-providers.ts';
+import { tarEntries } from '../support/tar-entries.ts';
+import { readFrames } from '../runtime/agentic/helpers.ts';
+import { build } from '../support/digest-tree.ts';
+import { tempFoldersPerTest, writeFiles } from '../support/temp-folder.ts';
+import { digestCheckLine } from '../../pipeline/adapters/astro/digest-check-line.ts';
+import { askCli, astroBuild, makeProject, startBuiltSite, startDevServer, type RunningSite } from '../fixtures/astro/project.ts';
+
+// A stranger's Astro site (test/fixtures/astro/garden: `output: 'server'`, @astrojs/node, three
+// Markdown pages in docs/) with `ask({ content: 'docs', endpoint: '/api/lantern', model })` from
+// the packed package: `astro build`, then the built Node server answers the ask tree at that
+// endpoint from the digest baked into its bundle.
+
+const RUNTIME_KEY = 'sk-runtime-env-key';
+const PROCESS_KEY = 'sk-process-env-key';
+
+let project = '';
+let site: RunningSite | null = null;
+/** The model the site's `locals.runtime.env` points at, and the one its process environment points at. */
+let runtimeModel: FakeModelServer | null = null;
+let processModel: FakeModelServer | null = null;
+
+function running(): RunningSite {
+  if (site === null) throw new Error('the site is built and started in beforeAll');
+  return site;
+}
+
+const post = (body: unknown) =>
+  fetch(`${running().url}/api/lantern`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  [runtimeModel, processModel] = await Promise.all([startFakeAnthropic(), startFakeAnthropic()]);
+  project = await makeProject('garden');
+  await askCli(project, ['digest', 'build', '--content', 'docs', '--provider', 'offline']);
+  const build = await astroBuild(project);
+  if (build.code !== 0) throw new Error(`astro build failed: ${build.stderr}`);
+  // the folder it was baked from is gone: the built server needs none
+  await rename(path.join(project, 'digest'), path.join(project, 'digest-moved'));
+  site = await startBuiltSite(project, {
+    ANTHROPIC_API_KEY: PROCESS_KEY,
+    ANTHROPIC_BASE_URL: processModel.url,
+    RUNTIME_ENV_ANTHROPIC_API_KEY: RUNTIME_KEY,
+    RUNTIME_ENV_ANTHROPIC_BASE_URL: runtimeModel.url,
+  });
+  await rename(path.join(project, 'digest-moved'), path.join(project, 'digest'));
+}, 180_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await Promise.all([runtimeModel?.close(), processModel?.close()]);
+  if (project !== '') await removeProject(project);
+});
+
+describe('ask() in a built Astro site on @astrojs/node', () => {
+  it('answers keyword search (POST {endpoint}) with the sections of the site’s own docs', async () => {
+    const response = await post({ query: 'trim the wick', mode: 'keyword' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { mode: string; results: { url: string; title: string }[] };
+    expect(body.mode).toBe('keyword');
+    expect(body.results[0]?.url).toBe('/guide/wicks#trim-a-wick');
+    expect(body.results.every((result) => ['Lantern', 'Wicks', 'Oil'].includes(result.title))).toBe(true);
+  });
+
+  it('answers GET {endpoint} (the endpoint itself, not only below it) with suggestions and the configured model', async () => {
+    const response = await fetch(`${running().url}/api/lantern`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { suggestions: string[]; model: string };
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.model).toBe('lantern-model');
+  });
+
+  it('serves nothing at the default endpoint, and adds nothing to pages without `overlay`', async () => {
+    expect((await fetch(`${running().url}/api/ask`)).status).toBe(404);
+    const home = await (await fetch(`${running().url}/`)).text();
+    expect(home).toContain('<h1>Lantern</h1>');
+    expect(home).not.toContain('<script');
+  });
+
+  it('serves the read routes: the section list and one section node', async () => {
+    const list = (await (await fetch(`${running().url}/api/lantern/sections`)).json()) as { sections: { id: string }[] };
+    expect(list.sections.map((section) => section.id)).toEqual(expect.arrayContaining(['guide/oil', 'guide/wicks#trim-a-wick', 'index#install-the-lantern']));
+    const response = await fetch(`${running().url}/api/lantern/sections/guide%2Fwicks%23replace-a-wick`);
+    expect(response.status).toBe(200);
+    const node = (await response.json()) as { id: string; url: string };
+    expect(node).toMatchObject({ id: 'guide/wicks#replace-a-wick', url: '/guide/wicks#replace-a-wick' });
+  });
+
+  it('serves the archive as a gzip tar of the digest tree', async () => {
+    const response = await fetch(`${running().url}/api/lantern/archive`);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    const entries = tarEntries(bytes);
+    expect(entries).toContain('manifest.json');
+    expect(entries.some((entry) => entry.includes('wicks'))).toBe(true);
+  });
+
+  it('serves /openapi.yaml, describing the configured endpoint', async () => {
+    const response = await fetch(`${running().url}/openapi.yaml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/yaml/);
+    const text = await response.text();
+    expect(text).toMatch(/^openapi: 3\./);
+    expect(text).toContain('/api/lantern/archive');
+  });
+
+  it('answers 404 with an Error body under the tree, as the handler does', async () => {
+    const response = await fetch(`${running().url}/api/lantern/no-such-route`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toHaveProperty('error');
+  });
+
+  it('reads the key from locals.runtime.env before the process environment: the agentic stream calls the runtime env’s model', async () => {
+    if (runtimeModel === null || processModel === null) throw new Error('fake models start in beforeAll');
+    runtimeModel.script(
+      { toolCalls: [{ name: 'search', args: { query: 'trim wick' } }] },
+      { text: 'READY' },
+      { text: ['Trim the wick to 5 mm ', '(see [Trim a wick](/guide/wicks#trim-a-wick)).'] },
+    );
+    const response = await post({ query: 'how short should I trim the wick', mode: 'agentic' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    if (!response.body) throw new Error('no body');
+    const { frames } = await readFrames(response.body);
+    const events = frames.map((frame) => frame.event);
+    expect(events).toContain('sources');
+    expect(events).toContain('token');
+    expect(events.at(-1)).toBe('done');
+    expect(runtimeModel.requests.length).toBeGreaterThan(0);
+    expect(runtimeModel.requests.map(sentKey)).toEqual(runtimeModel.requests.map(() => RUNTIME_KEY));
+    expect(runtimeModel.requests.map((request) => request.body.model)).toContain('lantern-model');
+    expect(processModel.requests).toHaveLength(0);
+  });
+});
+
+describe('astro build checks the digest first', () => {
+  it('fails with one line naming the folder and what changed when the digest is stale', async () => {
+    const page = path.join(project, 'docs', 'guide', 'oil.md');
+    await writeFile(page, (await readFile(page, 'utf8')).replace('Use paraffin oil only.', 'Use paraffin or lamp oil.'));
+    const build = await astroBuild(project);
+    expect(build.code).not.toBe(0);
+    const lines = build.stderr.trim().split('\n');
+    expect(lines.at(-1)).toBe("ask: the digest in 'digest' is stale (1 section changed); run 'ask digest build --content docs --out digest'");
+    expect(build.stderr).not.toMatch(/Stack trace|^\s+at /m);
+  }, 60_000);
+
+  it('only warns under `astro dev`, which serves the digest it has', async () => {
+    const dev = await startDevServer(project);
+    try {
+      expect(dev.logs.join('\n')).toContain("[WARN] [ask-docs] the digest in 'digest' is stale (1 section changed)");
+      const response = await fetch(`${dev.url}/api/lantern`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'trim the wick', mode: 'keyword' }) });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { results: { url: string }[] }).results[0]?.url).toBe('/guide/wicks#trim-a-wick');
+    } finally {
+      await dev.stop();
+    }
+  }, 60_000);
+
+  it('fails with one line when there is no digest', async () => {
+    await rename(path.join(project, 'digest'), path.join(project, 'digest-elsewhere'));
+    const build = await astroBuild(project);
+    expect(build.code).not.toBe(0);
+    expect(build.stderr.trim().split('\n').at(-1)).toBe("ask: no digest in 'digest'; run 'ask digest build --content docs --out digest' and commit it");
+    expect(build.stderr).not.toMatch(/Stack trace|^\s+at /m);
+  }, 60_000);
+});
+
+describe('the line of the build check (digestCheckLine)', () => {
+  const folder = tempFoldersPerTest();
+  const shown = { content: 'docs', digest: 'digest' };
+  const PAGES = { 'docs/a.md': '# A\n\nAlpha.\n\n## One\n\nFirst.\n', 'docs/b.md': '# B\n\nBeta.\n' };
+
+  async function builtSite(): Promise<{ docs: string; digest: string }> {
+    const { dir } = await folder(PAGES);
+    const site = { docs: path.join(dir, 'docs'), digest: path.join(dir, 'digest') };
+    await build(site.docs, site.digest);
+    return site;
+  }
+
+  it('is null while the digest matches the content', async () => {
+    const site = await builtSite();
+    expect(await digestCheckLine(site.docs, site.digest, shown)).toBeNull();
+  });
+
+  it('counts the sections added, changed and removed, naming the noun once', async () => {
+    const site = await builtSite();
+    await writeFiles(site.docs, { 'a.md': '# A\n\nAlpha changed.\n\n## Two\n\nSecond.\n', 'c.md': '# C\n\nGamma.\n' });
+    expect(await digestCheckLine(site.docs, site.digest, shown)).toBe(
+      "ask: the digest in 'digest' is stale (2 sections added, 1 changed, 1 removed); run 'ask digest build --content docs --out digest'",
+    );
+  });
+
+  it('names a missing content folder and the option that sets it', async () => {
+    const site = await builtSite();
+    expect(await digestCheckLine(path.join(site.docs, 'nowhere'), site.digest, { content: 'pages', digest: 'digest' })).toBe(
+      "ask: no content folder at 'pages'; set the integration's 'content' option to the folder of your Markdown pages",
+    );
+  });
+});
