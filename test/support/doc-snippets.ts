@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Code, Root } from 'mdast';
+import type { Code } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
@@ -12,7 +12,7 @@ const ROOT = path.join(import.meta.dirname, '..', '..');
  * what the docs show is what works.
  */
 export async function docSnippets(document: string): Promise<Map<string, string>> {
-  const tree = unified().use(remarkParse).parse(await readFile(path.join(ROOT, document), 'utf8')) as Root;
+  const tree = unified().use(remarkParse).parse(await readFile(path.join(ROOT, document), 'utf8'));
   const snippets = new Map<string, string>();
   const blocks = tree.children.filter((node): node is Code => node.type === 'code');
   for (const block of blocks) {

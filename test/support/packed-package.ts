@@ -103,8 +103,8 @@ async function lockfileFor(tarballSpec: string, tarball: string): Promise<string
   };
   for (const [key, entry] of Object.entries(repositoryLock.packages)) {
     if (!key.startsWith('node_modules/') || entry.dev === true || entry.link === true) continue;
-    const { devOptional: _devOptional, ...rest } = entry;
-    packages[key] = rest;
+    // a production package of ours is no longer optional for dev in the stranger's lock
+    packages[key] = Object.fromEntries(Object.entries(entry).filter(([field]) => field !== 'devOptional'));
   }
   return `${JSON.stringify({ name: 'stranger-site', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`;
 }
