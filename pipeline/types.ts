@@ -99,6 +99,12 @@ export interface DigestNode {
   readonly sources: readonly SourceRef[];
   readonly mode: NodeMode;
   readonly terms: readonly string[];
+  /**
+   * The section's source as clean Markdown (`cleanMarkdown`): heading line included, frontmatter,
+   * MDX imports/exports, component tags, expressions and HTML comments removed, text kept; links as
+   * written.
+   */
+  readonly markdown: string;
 }
 
 export interface SectionSummary {

@@ -53,6 +53,16 @@ export function contentFailure(error: unknown): never {
   throw error;
 }
 
+/**
+ * The source commit a build records when one is given: `--source-commit`, else a non-empty
+ * `ASK_SOURCE_COMMIT`; undefined: the build asks git.
+ */
+function sourceCommitFlag(flag: string | undefined, env: string | undefined): string | undefined {
+  if (flag !== undefined && flag.trim() === '') throw new UsageError('ask digest build: --source-commit needs a commit, e.g. --source-commit $(git rev-parse HEAD)');
+  const given = flag ?? env;
+  return given === undefined || given.trim() === '' ? undefined : given.trim();
+}
+
 /** `ask digest build`: runs the pipeline, distilling only the sections whose hash changed. */
 export const digestBuild: Command = async (argv, io: CliIO) => {
   const { values, positionals } = parseCommandArgs('digest build', argv, {
@@ -62,6 +72,7 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
     provider: { type: 'string' },
     model: { type: 'string' },
     concurrency: { type: 'string' },
+    'source-commit': { type: 'string' },
     force: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -70,6 +81,7 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
   if (positionals.length > 0) throw new UsageError(`ask digest build: unexpected argument '${positionals[0]}'`);
   const concurrency = parseIntegerFlag('digest build', 'concurrency', values.concurrency, 4);
   if (concurrency < 1) throw new UsageError('ask digest build: --concurrency must be at least 1');
+  const sourceCommit = sourceCommitFlag(values['source-commit'], io.env.ASK_SOURCE_COMMIT);
   const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
   const outDir = path.resolve(io.cwd, values.out);
   let chosen;
@@ -89,6 +101,7 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
       siteUrl: values['site-url'],
       ...site,
       distiller,
+      ...(sourceCommit === undefined ? {} : { sourceCommit }),
       concurrency,
       force: values.force,
       cacheDir: path.join(path.dirname(outDir), '.ask-cache'),

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CHUNKER_VERSION, corpusHash, loadContent } from '../content/index.ts';
+import { DIGEST_SCHEMA_VERSION } from '../digest/manifest.ts';
 import { discardStagedTree, stageTree } from '../digest/write.ts';
 import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
@@ -17,6 +18,7 @@ import { PageStore, type SectionRecord } from './page-store.ts';
 import { createPhaseClock } from './phases.ts';
 import { planBuild } from './plan.ts';
 import { createPageReading } from './read-pages.ts';
+import { sourceCommitOf } from './source-commit.ts';
 import { distilSections, reusableSections } from './sections.ts';
 import { writeDigest } from './write-digest.ts';
 
@@ -24,7 +26,7 @@ export { WORKERS_MIN_FILES, type BuildOptions, type BuildReport } from './option
 
 /** What the page store's records depend on besides each file: the distiller and every version that shapes a record. */
 function storeIdentity(distiller: Distiller): string {
-  return JSON.stringify(['page-store-2', CHUNKER_VERSION, TOKENIZER_VERSION, SEARCH_SCHEMA_VERSION, distiller.provider, distiller.model, distiller.templateHashes.section]);
+  return JSON.stringify(['page-store-2', DIGEST_SCHEMA_VERSION, CHUNKER_VERSION, TOKENIZER_VERSION, SEARCH_SCHEMA_VERSION, distiller.provider, distiller.model, distiller.templateHashes.section]);
 }
 
 /** Each section's record, in content order, its notes handed to the distiller for its corpus passes. */
@@ -80,6 +82,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       }),
     );
     const contentHash = await clock.time('hash', () => Promise.resolve(corpusHash(content.sections)));
+    const commit = await clock.time('hash', () => sourceCommitOf(options.contentDir, options.sourceCommit));
     const cache = new AnswerCache(options.cacheDir === null || distiller.provider === 'offline' ? null : path.join(options.cacheDir, 'answers'));
     await clock.time('distil', () => Promise.resolve(collectGarbage()));
     const distilled = await clock.timeShared(reading.times, () =>
@@ -98,7 +101,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     );
     const records = await clock.time('distil', () => Promise.resolve(recordsInOrder(content.sections, distilled.records, distiller)));
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-    await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, site, distiller, content, contentHash, distilled, corpus, store, reading }));
+    await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading }));
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();
     return report({

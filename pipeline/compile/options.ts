@@ -14,6 +14,12 @@ export interface BuildOptions {
   /** Globs of content files to leave out. */
   readonly exclude?: readonly string[];
   readonly distiller: Distiller;
+  /**
+   * The commit the manifest records as the content's source: a string as given (`--source-commit`,
+   * `ASK_SOURCE_COMMIT`), null for none; omitted: the one that last changed the content folder, as
+   * git says (null when git cannot say). Never decides whether the digest is up to date.
+   */
+  readonly sourceCommit?: string | null;
   readonly concurrency: number;
   readonly force: boolean;
   /** Folder of the page store and the answer cache; null: no cache. */

@@ -11,7 +11,7 @@ import type { LoadedContent } from '../content/index.ts';
 import type { Manifest } from '../digest/manifest.ts';
 import { sectionFilePath } from '../digest/paths.ts';
 import { readNode } from '../digest/read.ts';
-import { nodeFromDistillation } from '../distill/verbatim.ts';
+import { nodeFromDistillation, sectionMarkdown } from '../distill/verbatim.ts';
 import type { DigestNode, Distiller, Page, Section } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 import type { PageStore, SectionRecord } from './page-store.ts';
@@ -102,7 +102,9 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
   const distil = async (section: Section, page: Page, notes: SectionWork['notes']): Promise<void> => {
     // no key to work out when there is no cache (the offline distiller's case)
     const key = options.cache.enabled ? sectionCacheKey(section, distiller) : '';
-    let node = await options.cache.get<DigestNode>(key);
+    const cached = await options.cache.get<DigestNode>(key);
+    // the Markdown is the section's own, not the model's: made now, so an older cache entry gets it too
+    let node = cached ? { ...cached, markdown: sectionMarkdown(section) } : undefined;
     if (!node) {
       const t0 = performance.now();
       const checked = nodeFromDistillation(section, await distiller.distillSection(section, page));

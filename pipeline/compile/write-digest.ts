@@ -6,6 +6,7 @@
 import type { LoadedContent } from '../content/index.ts';
 import { digestFiles } from '../digest/files.ts';
 import { DIGEST_SCHEMA_VERSION, type Manifest } from '../digest/manifest.ts';
+import { renderLlmsFiles } from '../digest/llms.ts';
 import { buildOverview } from '../digest/overview.ts';
 import { sectionFilePath } from '../digest/paths.ts';
 import { stableJson } from '../digest/stable-json.ts';
@@ -21,6 +22,8 @@ export interface DigestToWrite {
   /** The staged tree (`stageTree`). */
   readonly staged: string;
   readonly siteUrl: string;
+  /** The commit the content came from, null when unknown. */
+  readonly commit: string | null;
   readonly site: Manifest['site'];
   readonly distiller: Distiller;
   readonly content: LoadedContent;
@@ -35,6 +38,7 @@ function manifestOf(input: DigestToWrite): Manifest {
   const { content, corpus, distiller } = input;
   return {
     schema: DIGEST_SCHEMA_VERSION,
+    build: { commit: input.commit },
     contentHash: input.contentHash,
     siteUrl: input.siteUrl,
     site: input.site,
@@ -90,6 +94,7 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
       overview: buildOverview(content.pages, content.sections),
       context: corpus.context.value,
       searchFiles: corpus.searchFiles,
+      llms: renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, context: corpus.context.value }),
     }),
     staged,
   );

@@ -1,4 +1,5 @@
-import { DIGEST_FILES, sectionFilePath } from './paths.ts';
+import type { LlmsFiles } from './llms.ts';
+import { DIGEST_FILES, pageMarkdownPath, sectionFilePath } from './paths.ts';
 import { stableJson } from './stable-json.ts';
 import type { Manifest } from './manifest.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
@@ -13,6 +14,8 @@ export interface DigestContents {
   readonly context: string;
   /** The search tables' files (`searchTableFiles`). */
   readonly searchFiles: ReadonlyMap<string, string>;
+  /** `llms.txt`, `llms-full.txt` and the pages' Markdown (`renderLlmsFiles`). */
+  readonly llms: LlmsFiles;
 }
 
 function withFinalNewline(text: string): string {
@@ -31,5 +34,8 @@ export function* digestFiles(contents: DigestContents): Generator<readonly [stri
   yield [DIGEST_FILES.overview, withFinalNewline(contents.overview)];
   yield [DIGEST_FILES.context, withFinalNewline(contents.context)];
   yield* contents.searchFiles;
+  yield [DIGEST_FILES.llms, contents.llms.index];
+  yield [DIGEST_FILES.llmsFull, contents.llms.full];
+  for (const [slug, text] of contents.llms.pages) yield [pageMarkdownPath(slug), text];
   for (const node of contents.nodes) yield [sectionFilePath(node.id), stableJson(node)];
 }

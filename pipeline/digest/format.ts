@@ -37,6 +37,7 @@ export const DigestNodeSchema = z.object({
   sources: z.array(SourceRefSchema),
   mode: z.enum(['agent-primary', 'source-primary']),
   terms: z.array(z.string()),
+  markdown: z.string(),
 }) satisfies z.ZodType<DigestNode>;
 
 const GlossaryEntrySchema = z.object({

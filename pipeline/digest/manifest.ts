@@ -3,13 +3,18 @@ import { GENERATOR_NAMES } from '../content/generators/types.ts';
 import { AskError } from '../errors.ts';
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
-export const DIGEST_SCHEMA_VERSION = 3;
+export const DIGEST_SCHEMA_VERSION = 4;
 
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
 /** `digest/manifest.json`: what the digest was built from, and with what. */
 export const ManifestSchema = z.object({
   schema: z.literal(DIGEST_SCHEMA_VERSION),
+  /**
+   * Where the content came from: the commit that last changed the content folder (or the one given
+   * with `--source-commit` / `ASK_SOURCE_COMMIT`), null when unknown. Never decides staleness.
+   */
+  build: z.object({ commit: z.string().nullable() }),
   /** The corpus content hash, returned as `x-ask-content-hash`. */
   contentHash: z.string(),
   siteUrl: z.string(),

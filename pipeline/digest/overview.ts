@@ -5,6 +5,22 @@ import { compareCodeUnits } from '../text/compare.ts';
 export const UNGROUPED = 'Ungrouped';
 
 /**
+ * The pages by group in the order the overview lists them: groups in name order, the pages
+ * without a group (null) last; pages in slug order.
+ */
+export function pagesByGroup(pages: readonly Page[]): [group: string | null, pages: Page[]][] {
+  const groups = new Map<string, Page[]>();
+  for (const page of pages) {
+    const key = page.group ?? '';
+    const list = groups.get(key);
+    if (list) list.push(page);
+    else groups.set(key, [page]);
+  }
+  const names = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareCodeUnits(a, b)));
+  return names.map((name) => [name === '' ? null : name, [...(groups.get(name) ?? [])].sort((a, b) => compareCodeUnits(a.slug, b.slug))]);
+}
+
+/**
  * The deterministic grouped table of contents: groups in name order (pages without a group
  * last), pages in slug order, each page's `##` sections nested under it (`###` one level deeper).
  */
@@ -16,16 +32,9 @@ export function buildOverview(pages: readonly Page[], sections: readonly Section
     list.push(section);
     sectionsByPage.set(section.pageSlug, list);
   }
-  const groups = new Map<string, Page[]>();
-  for (const page of pages) {
-    const key = page.group ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), page]);
-  }
-  const groupNames = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareCodeUnits(a, b)));
   const lines = ['# Overview', ''];
-  for (const name of groupNames) {
-    lines.push(`## ${name === '' ? UNGROUPED : name}`, '');
-    const groupPages = [...(groups.get(name) ?? [])].sort((a, b) => compareCodeUnits(a.slug, b.slug));
+  for (const [name, groupPages] of pagesByGroup(pages)) {
+    lines.push(`## ${name ?? UNGROUPED}`, '');
     for (const page of groupPages) {
       lines.push(`- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
       for (const section of sectionsByPage.get(page.slug) ?? []) {

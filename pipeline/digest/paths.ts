@@ -14,7 +14,23 @@ export const DIGEST_FILES = {
   searchPostings: 'search/postings.txt',
   searchSections: 'search/sections.txt',
   searchPages: 'search/pages.txt',
+  /** The llms.txt index: title, summary, one line per page by group. */
+  llms: 'llms.txt',
+  /** Every page as clean Markdown, in corpus order. */
+  llmsFull: 'llms-full.txt',
 } as const;
+
+/** The folder of the per-page Markdown files (`pageMarkdownPath`). */
+export const PAGES_FOLDER = 'pages';
+
+/**
+ * The digest-relative path of a page's Markdown file: `pages/<slug>.md` (`pages/index.md` for the
+ * home page). Slugs are the content's own (they may hold `/`), never a request's text: callers look
+ * the slug up among the digest's pages first.
+ */
+export function pageMarkdownPath(slug: string): string {
+  return `${PAGES_FOLDER}/${slug}.md`;
+}
 
 export const SECTIONS_FOLDER = 'sections';
 const INTRO_FILE = '@intro.json';

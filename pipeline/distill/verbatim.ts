@@ -1,3 +1,4 @@
+import { cleanMarkdown } from '../content/clean-markdown.ts';
 import { FACT_KINDS, type DigestNode, type FactKind, type Section, type SectionDistillation } from '../types.ts';
 
 export interface ProposedFact {
@@ -30,6 +31,11 @@ export function keepVerbatimFacts(facts: readonly ProposedFact[], source: string
   return { kept, dropped };
 }
 
+/** A section's clean Markdown (`cleanMarkdown` of what its generator's syntax reads as): the node's `markdown`. */
+export function sectionMarkdown(section: Section): string {
+  return cleanMarkdown(section.markup ?? section.source, section.format);
+}
+
 export interface CheckedNode {
   readonly node: DigestNode;
   /** Facts that were not byte-for-byte in the section source (or had an unknown kind), dropped. */
@@ -38,7 +44,7 @@ export interface CheckedNode {
 
 /**
  * Turns a distillation into the section's digest node, its facts through `keepVerbatimFacts`;
- * terms are trimmed and deduplicated.
+ * terms are trimmed and deduplicated; `markdown` is the section's clean Markdown (`cleanMarkdown`).
  */
 export function nodeFromDistillation(section: Section, distillation: SectionDistillation): CheckedNode {
   const { kept, dropped } = keepVerbatimFacts(distillation.facts, section.source);
@@ -57,6 +63,7 @@ export function nodeFromDistillation(section: Section, distillation: SectionDist
       sources: [{ chunkId: section.id, url: section.url, anchor: section.anchor }],
       mode: distillation.mode,
       terms,
+      markdown: sectionMarkdown(section),
     },
     dropped,
   };

@@ -61,11 +61,28 @@ describe('digest build', () => {
     const report = await build(content, out);
     const files = [...(await snapshotTree(out)).keys()];
     expect(files).toEqual(
-      expect.arrayContaining(['manifest.json', 'glossary.json', 'suggestions.json', 'overview.md', 'context.md', 'search/index.json', 'search/postings.txt', 'search/sections.txt', 'search/pages.txt', 'sections/guide/install/@intro.json', 'sections/guide/install/download.json']),
+      expect.arrayContaining([
+        'manifest.json',
+        'glossary.json',
+        'suggestions.json',
+        'overview.md',
+        'context.md',
+        'llms.txt',
+        'llms-full.txt',
+        'pages/guide/install.md',
+        'pages/guide/tokens.md',
+        'pages/reference/flags.md',
+        'search/index.json',
+        'search/postings.txt',
+        'search/sections.txt',
+        'search/pages.txt',
+        'sections/guide/install/@intro.json',
+        'sections/guide/install/download.json',
+      ]),
     );
     expect(files.filter((file) => file.startsWith('sections/'))).toHaveLength(report.sections);
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as unknown;
-    expect(manifest).toMatchObject({ schema: 3, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
+    expect(manifest).toMatchObject({ schema: 4, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
   });
 
   it('an unchanged rebuild writes nothing and distils nothing', async () => {
@@ -90,7 +107,7 @@ describe('digest build', () => {
     expect(await readFile(tables, 'utf8')).toBe(current);
   });
 
-  it('editing one section re-distils that section only and rewrites only its node, the manifest and the search tables', async () => {
+  it('editing one section re-distils that section only and rewrites only its node, its page, the manifest, llms-full.txt and the search tables', async () => {
     const { content, out } = await workspace();
     await build(content, out);
     const before = await snapshotTree(out);
@@ -99,7 +116,7 @@ describe('digest build', () => {
     const report = await build(content, out);
     expect(report.changed).toEqual(['guide/tokens#revoke-a-token']);
     const changed = changedPaths(before, await snapshotTree(out));
-    expect(changed.filter((file) => !file.startsWith('search/'))).toEqual(['manifest.json', 'sections/guide/tokens/revoke-a-token.json']);
+    expect(changed.filter((file) => !file.startsWith('search/'))).toEqual(['llms-full.txt', 'manifest.json', 'pages/guide/tokens.md', 'sections/guide/tokens/revoke-a-token.json']);
     expect(changed).toContain('search/sections.txt');
   });
 

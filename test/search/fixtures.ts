@@ -52,6 +52,7 @@ export function node(spec: SectionSpec, built: Section): DigestNode {
     sources: [{ chunkId: built.id, url: built.url, anchor: built.anchor }],
     mode: 'agent-primary',
     terms: [...(spec.terms ?? [])],
+    markdown: built.source,
   };
 }
 

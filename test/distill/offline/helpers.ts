@@ -89,6 +89,7 @@ export function sectionNode(section: Section, content: Pick<DigestNode, 'summary
     group: section.group,
     url: section.url,
     sources: [{ chunkId: section.id, url: section.url, anchor: section.anchor }],
+    markdown: section.source,
     ...content,
   };
 }

@@ -52,6 +52,7 @@ function node(s: Section, summary: string, terms: string[]): DigestNode {
     sources: [{ chunkId: s.id, url: s.url, anchor: s.anchor }],
     mode: 'agent-primary',
     terms,
+    markdown: s.source,
   };
 }
 

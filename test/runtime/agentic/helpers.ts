@@ -19,6 +19,7 @@ function node(id: string, heading: string, mode: DigestNode['mode'], terms: stri
     sources: [{ chunkId: id, url, anchor: id.split('#')[1] ?? null }],
     mode,
     terms,
+    markdown: `## ${heading}\n\nAbout ${heading.toLowerCase()}.\n`,
   };
 }
 
