@@ -21,6 +21,7 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
   return {
     hasDigest: false,
     contentHash: corpusHash(content.sections),
+    buildCommit: null,
     node: () => undefined,
     sectionNodes: () => Promise.resolve([]),
     sectionPosition: () => undefined,
@@ -28,5 +29,7 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     suggestions: [],
     overview: () => Promise.resolve(overview),
     index,
+    hasPage: () => false,
+    optionalText: () => Promise.resolve(undefined),
   };
 }

@@ -45,8 +45,20 @@ function folderNodeReader(dir: string): NodeFileReader {
   return { one, all: (relatives) => readSliced(relatives, one) };
 }
 
+/** A digest-relative file that may be absent (llms.txt, pages/<slug>.md), read from disk each time it is asked for. */
+function folderOptionalText(dir: string): (relative: string) => Promise<string | undefined> {
+  return async (relative) => {
+    try {
+      return await readFile(path.join(dir, relative), 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  };
+}
+
 /**
- * The manifest's head (schema, content hash) from as little of the file as holds it: its keys are
+ * The manifest's head (schema, content hash, build commit) from as little of the file as holds it: its keys are
  * sorted, so both come before `sections`, the bulk of the file (10 MB at 10k pages, 1 MB before it).
  */
 async function readManifestHead(dir: string): Promise<ManifestHead> {
@@ -77,8 +89,9 @@ async function readManifestHead(dir: string): Promise<ManifestHead> {
  * The served data of a digest folder, as `ask serve` loads it on its first request: the
  * manifest's head (schema, content hash) and the small corpus files read, the search tables
  * loaded from disk (`loadSearchIndex`: the section table stays on disk, a line read when it is a
- * result), and no section node read until a route or the agentic loop asks for it. What the
- * first keyword answer waits for is `loadSearchIndex` and the manifest's head, not the tree.
+ * result), and no section node read until a route or the agentic loop asks for it (nor llms.txt,
+ * llms-full.txt or a page's Markdown until its route does, each time it does). What the first
+ * keyword answer waits for is `loadSearchIndex` and the manifest's head, not the tree.
  * The manifest's section list and the nodes are read from the folder as it is when first asked
  * for: a digest rebuilt under a running server keeps the tables it loaded, not its nodes.
  */
@@ -97,7 +110,7 @@ export async function loadDigestFolder(dir: string): Promise<AskData> {
     const [overviewText, context] = await Promise.all([read(DIGEST_FILES.overview), read(DIGEST_FILES.context)]);
     return { overview: overviewText, context };
   };
-  return askDataOf({ manifest, glossary, suggestions, overview, index, nodes: folderNodeReader(dir) });
+  return askDataOf({ manifest, glossary, suggestions, overview, index, nodes: folderNodeReader(dir), optionalText: folderOptionalText(dir) });
 }
 
 /** Every file of a digest folder, in memory, by digest-relative path (what the worker bundle carries). */

@@ -13,6 +13,8 @@ export interface AskData {
   readonly hasDigest: boolean;
   /** What `x-ask-content-hash` returns: the digest's content hash, or the live content's without one. */
   readonly contentHash: string;
+  /** What `x-ask-build-commit` returns: the commit of the content the digest was built from (manifest `build.commit`), null when unknown. */
+  readonly buildCommit: string | null;
   /**
    * A section's node by id (undefined for an id the digest does not have), read when first asked
    * for and kept. Throws DigestLoadError when the digest lists the section but its file is
@@ -28,6 +30,15 @@ export interface AskData {
   /** `overview.md` and `context.md` (6 MB at 10k pages), read on the first call and kept. */
   overview(): Promise<DigestOverview>;
   readonly index: SearchIndex;
+  /** True when `slug` is the page part (before `#`) of a section id of the digest. */
+  hasPage(slug: string): boolean;
+  /**
+   * A text file of the digest tree that it may not have (`llms.txt`, `llms-full.txt`,
+   * `pages/<slug>.md`), read when asked for and not kept; undefined when the digest has none.
+   * `relative` is always a path the code made (a DIGEST_FILES name, `pageMarkdownPath` of a known
+   * slug), never a request's text.
+   */
+  optionalText(relative: string): Promise<string | undefined>;
 }
 
 export interface DigestOverview {
@@ -64,6 +75,8 @@ export interface DigestParts {
   readonly overview: () => Promise<DigestOverview>;
   readonly index: SearchIndex;
   readonly nodes: NodeFileReader;
+  /** A digest-relative text file that may be absent (see `AskData.optionalText`). */
+  readonly optionalText: (relative: string) => Promise<string | undefined>;
 }
 
 export function missingFile(relative: string): DigestLoadError {
@@ -91,15 +104,23 @@ function parseJson<S extends z.ZodType>(text: string, relative: string, schema: 
 
 const rebuild = "rebuild with 'ask digest build --force'";
 
-/** A manifest whose schema was checked, with its content hash. */
+/** A manifest whose schema was checked, with its content hash and build commit. */
 export interface ManifestHead {
   readonly contentHash: string;
+  /** `build.commit`: null when the build did not know it. */
+  readonly buildCommit: string | null;
   /** The whole text, for the section ids when a node is first asked for. */
   readonly text: () => string;
 }
 
-/** What is read of the manifest up front; its keys are sorted, so both come before `sections`, the bulk of the file. */
-const HEAD_KEYS = ['contentHash', 'schema'] as const;
+/** What is read of the manifest up front; its keys are sorted, so all three come before `sections`, the bulk of the file. */
+const HEAD_KEYS = ['build', 'contentHash', 'schema'] as const;
+
+/** `build.commit` of the manifest head, null when it is absent or not a string. */
+function buildCommitOf(build: unknown): string | null {
+  if (typeof build !== 'object' || build === null || !('commit' in build)) return null;
+  return typeof build.commit === 'string' ? build.commit : null;
+}
 
 function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => string): ManifestHead {
   if (values === null) {
@@ -118,11 +139,11 @@ function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => st
   }
   const contentHash = values.get('contentHash');
   if (schema === undefined || typeof contentHash !== 'string') throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
-  return { contentHash, text };
+  return { contentHash, buildCommit: buildCommitOf(values.get('build')), text };
 }
 
 /**
- * The manifest's schema and content hash, found by key without parsing its per-file and
+ * The manifest's schema, content hash and build commit, found by key without parsing its per-file and
  * per-section hashes (10 MB at 10k pages): all a first answer needs of it. Throws
  * DigestFormatError as `parseManifest` does for a manifest of another schema or none at all.
  */
@@ -132,12 +153,19 @@ export function manifestHead(text: string): ManifestHead {
 
 /**
  * `manifestHead` from the start of the file (as latin1: the same structure, cheaper to scan than
- * decoded UTF-8): null when the prefix does not reach both keys; `text` reads the whole file when
+ * decoded UTF-8): null when the prefix does not reach all three keys (a manifest without
+ * `build` is read whole); `text` reads the whole file when
  * a node is first asked for.
  */
 export function manifestHeadOfPrefix(prefix: string, complete: boolean, text: () => string): ManifestHead | null {
   const values = topLevelValues(prefix, HEAD_KEYS, true);
   return complete || (values !== null && values.size === HEAD_KEYS.length) ? checkedHead(values, text) : null;
+}
+
+/** The page slug of a section id: the part before `#` (`index` for the home page). */
+export function pageOfSection(id: string): string {
+  const hash = id.indexOf('#');
+  return hash === -1 ? id : id.slice(0, hash);
 }
 
 /** The ids of the sections the manifest lists (each has a node file): parsed the first time a node is asked for. */
@@ -160,6 +188,12 @@ export function askDataOf(parts: DigestParts): AskData {
   const listed = (id: string): boolean => {
     listedIds ??= listedSections(manifest.text());
     return listedIds.has(id);
+  };
+  let pageSlugs: ReadonlySet<string> | null = null;
+  const hasPage = (slug: string): boolean => {
+    listedIds ??= listedSections(manifest.text());
+    pageSlugs ??= new Set([...listedIds].map(pageOfSection));
+    return pageSlugs.has(slug);
   };
   const parsed = new Map<string, DigestNode>();
   const fromText = (id: string, text: string | undefined): DigestNode => {
@@ -204,6 +238,7 @@ export function askDataOf(parts: DigestParts): AskData {
   return {
     hasDigest: true,
     contentHash: manifest.contentHash,
+    buildCommit: manifest.buildCommit,
     node,
     sectionNodes,
     sectionPosition: (id) => positionMap().get(id),
@@ -219,6 +254,8 @@ export function askDataOf(parts: DigestParts): AskData {
       return overview;
     },
     index,
+    hasPage,
+    optionalText: parts.optionalText,
   };
 }
 
@@ -246,5 +283,6 @@ export function parseDigestFiles(files: DigestFiles): AskData {
     overview: () => Promise.resolve({ overview: required(files, DIGEST_FILES.overview), context: required(files, DIGEST_FILES.context) }),
     index,
     nodes: { one: (relative) => files.get(relative), all: (relatives) => Promise.resolve(relatives.map((relative) => files.get(relative))) },
+    optionalText: (relative) => Promise.resolve(files.get(relative)),
   });
 }

@@ -9,6 +9,8 @@ export const ERRORS = {
   badMode: "'mode' must be 'keyword' or 'agentic'.",
   tooLarge: 'Request body too large.',
   queryTooLong: 'The query is too long.',
+  badFormat: "'format' must be 'json' or 'markdown'.",
+  badBudget: "'budget' must be a positive whole number of tokens.",
 } as const;
 
 /** An Error body (`{ error }`) with its status, as JSON. */
@@ -22,6 +24,11 @@ function errorResponse(status: number, message: string, headers: Record<string, 
 /** A JSON success body. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/** A text success body (llms.txt, a page's or a section's Markdown) with its content type. */
+export function textResponse(body: string, contentType: string): Response {
+  return new Response(body, { status: 200, headers: { 'content-type': contentType } });
 }
 
 /**

@@ -2,11 +2,14 @@ import { Hono, type Context } from 'hono';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
 import { archiveResponse } from './archive-route.ts';
+import { budgetedSectionList, parseBudget } from './budget-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
 import { ERRORS, errorToResponse, RequestError } from './errors.ts';
+import { stampFreshness } from './freshness.ts';
+import { llmsResponse, pageMarkdownResponse, type LlmsFile } from './markdown-routes.ts';
 import { openApiYaml } from './openapi.ts';
 import { loopConfig } from './provider-config.ts';
-import { glossaryEntry, glossaryList, overview, sectionList, sectionNode } from './read-routes.ts';
+import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList, sectionNode } from './read-routes.ts';
 import { createIndexState } from './state.ts';
 
 /**
@@ -100,40 +103,75 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   };
   const config = (c: Context) =>
     loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options);
-  const withData = (render: (loaded: AskData, c: Context) => Response | Promise<Response>) => async (c: Context) => render(await data(), c);
+  /** A response read from the loaded data, stamped with its content hash and build commit. */
+  const fresh = async (render: (loaded: AskData) => Response | Promise<Response>): Promise<Response> => {
+    const loaded = await data();
+    return stampFreshness(await render(loaded), loaded);
+  };
+  const withData = (render: (loaded: AskData, c: Context) => Response | Promise<Response>) => (c: Context) => fresh((loaded) => render(loaded, c));
+  /** The path after `prefix`, decoded; a 404 when there is none. */
+  const remainderOf = (c: Context, prefix: string): string => {
+    const remainder = pathRemainder(c.req.url, prefix);
+    if (remainder === null || remainder === '') throw new RequestError(404, ERRORS.notFound);
+    return remainder;
+  };
+  const llmsPaths: readonly (readonly [string, LlmsFile])[] = [
+    ['llms.txt', 'llms'],
+    ['llms-full.txt', 'llmsFull'],
+  ];
 
   const app = new Hono({ strict: false });
   app.get('/openapi.yaml', async () => new Response(await openApi(), { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
-  app.post(base, (c) => askResponse(c.req.raw, data, config(c), options.streamAgentic));
+  app.post(base, async (c) => {
+    const response = await askResponse(c.req.raw, data, config(c), options.streamAgentic);
+    return stampFreshness(response, await data());
+  });
   app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));
-  app.get(`${base}/glossary/*`, withData((loaded, c) => {
-    const term = pathRemainder(c.req.url, `${base}/glossary/`);
-    if (term === null || term === '') throw new RequestError(404, ERRORS.notFound);
-    return glossaryEntry(loaded, term);
-  }));
-  app.get(`${base}/sections`, withData((loaded, c) => sectionList(loaded, c.req.query('group'))));
-  app.get(`${base}/sections/*`, withData((loaded, c) => {
-    const id = pathRemainder(c.req.url, `${base}/sections/`);
-    if (id === null || id === '') throw new RequestError(404, ERRORS.notFound);
-    return sectionNode(loaded, id);
-  }));
+  app.get(`${base}/glossary/*`, (c) => {
+    const term = remainderOf(c, `${base}/glossary/`);
+    return fresh((loaded) => glossaryEntry(loaded, term));
+  });
+  app.get(`${base}/sections`, (c) => {
+    const group = c.req.query('group');
+    const budget = c.req.query('budget');
+    // without a budget the list is the plain one; the parameters are checked before the digest is read
+    if (budget === undefined) return fresh((loaded) => sectionList(loaded, group));
+    const query = { budget: parseBudget(budget), q: c.req.query('q'), group };
+    return fresh((loaded) => budgetedSectionList(loaded, query));
+  });
+  app.get(`${base}/sections/*`, (c) => {
+    const format = parseSectionFormat(c.req.query('format'));
+    const id = remainderOf(c, `${base}/sections/`);
+    return fresh((loaded) => sectionNode(loaded, id, format));
+  });
+  app.get(`${base}/pages/*`, (c) => {
+    const remainder = remainderOf(c, `${base}/pages/`);
+    return fresh((loaded) => pageMarkdownResponse(loaded, remainder));
+  });
   app.get(`${base}/overview`, withData((loaded) => overview(loaded)));
   // the archive is of the digest tree: none without a digest
   app.get(`${base}/archive`, withData((loaded, c) => {
     if (!loaded.hasDigest) throw new RequestError(404, ERRORS.notFound);
     return archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash });
   }));
+  // at the site root (where a host mounts the handler there) and under the tree, always
+  for (const [name, file] of llmsPaths) {
+    for (const route of [`/${name}`, `${base}/${name}`]) app.get(route, withData((loaded) => llmsResponse(loaded, file)));
+  }
 
+  const readOnly = 'GET, HEAD';
   const allowed: Record<string, string> = {
     [base]: 'GET, HEAD, POST',
-    [`${base}/glossary`]: 'GET, HEAD',
-    [`${base}/glossary/*`]: 'GET, HEAD',
-    [`${base}/sections`]: 'GET, HEAD',
-    [`${base}/sections/*`]: 'GET, HEAD',
-    [`${base}/overview`]: 'GET, HEAD',
-    [`${base}/archive`]: 'GET, HEAD',
-    '/openapi.yaml': 'GET, HEAD',
+    [`${base}/glossary`]: readOnly,
+    [`${base}/glossary/*`]: readOnly,
+    [`${base}/sections`]: readOnly,
+    [`${base}/sections/*`]: readOnly,
+    [`${base}/pages/*`]: readOnly,
+    [`${base}/overview`]: readOnly,
+    [`${base}/archive`]: readOnly,
+    '/openapi.yaml': readOnly,
+    ...Object.fromEntries(llmsPaths.flatMap(([name]) => [`/${name}`, `${base}/${name}`].map((route) => [route, readOnly]))),
   };
   for (const [path, allow] of Object.entries(allowed)) {
     app.all(path, () => {

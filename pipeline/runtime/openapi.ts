@@ -1,82 +1,61 @@
 import { stringify } from 'yaml';
-import { MAX_BODY_BYTES, MAX_QUERY_LENGTH } from './body.ts';
+import { MAX_BODY_BYTES } from './body.ts';
 import { ERRORS } from './errors.ts';
+import { FRESHNESS_HEADERS } from './freshness.ts';
+import { SCHEMAS } from './openapi-schemas.ts';
 
 type Json = Record<string, unknown>;
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' };
-const nullableStr = { type: ['string', 'null'] };
-const strArray = { type: 'array', items: str };
 
-/** The schemas of spec section 2. */
-const SCHEMAS: Json = {
-  AskRequest: {
-    type: 'object',
-    required: ['query'],
-    properties: {
-      query: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'The search text. Empty or whitespace-only yields an empty result set.' },
-      mode: { type: 'string', enum: ['keyword', 'agentic'], default: 'keyword', description: 'Omitted with a provider key configured: the agentic stream.' },
-    },
-  },
-  KeywordResponse: {
-    type: 'object',
-    required: ['results', 'query', 'model', 'mode'],
-    properties: { results: { type: 'array', items: ref('KeywordResult') }, query: str, model: str, mode: { type: 'string', const: 'keyword' }, warning: str },
-  },
-  KeywordResult: {
-    type: 'object',
-    required: ['title', 'url', 'snippet'],
-    properties: { title: str, heading: str, url: str, group: str, snippet: str },
-  },
-  SuggestionsResponse: { type: 'object', required: ['suggestions', 'model'], properties: { suggestions: strArray, model: str } },
-  Source: { type: 'object', required: ['url'], properties: { url: str, title: str, heading: str, group: str, terms: strArray } },
-  GlossaryEntry: { type: 'object', required: ['term', 'aliases', 'definition'], properties: { term: str, aliases: strArray, definition: str } },
-  SectionSummary: {
-    type: 'object',
-    required: ['id', 'title', 'url'],
-    properties: { id: str, title: str, heading: nullableStr, group: nullableStr, url: str },
-  },
-  Fact: {
-    type: 'object',
-    required: ['kind', 'literal', 'chunkId'],
-    properties: { kind: { type: 'string', enum: ['flag', 'code', 'value', 'default', 'key'] }, literal: str, chunkId: str },
-  },
-  SourceRef: { type: 'object', required: ['chunkId', 'url'], properties: { chunkId: str, url: str, anchor: nullableStr } },
-  DigestNode: {
-    type: 'object',
-    required: ['id', 'kind', 'title', 'url', 'summary', 'facts', 'sources', 'mode', 'terms'],
-    properties: {
-      id: str,
-      kind: { type: 'string', const: 'section' },
-      title: str,
-      heading: nullableStr,
-      group: nullableStr,
-      url: str,
-      summary: str,
-      facts: { type: 'array', items: ref('Fact') },
-      sources: { type: 'array', items: ref('SourceRef') },
-      mode: { type: 'string', enum: ['agent-primary', 'source-primary'] },
-      terms: strArray,
-    },
-  },
-  Error: { type: 'object', required: ['error'], properties: { error: str } },
-  Overview: { type: 'object', required: ['overview', 'context'], properties: { overview: str, context: str } },
+/** The freshness stamp of every read response (freshness.ts). */
+const HEADERS: Json = {
+  ContentHash: { description: 'The content hash of the digest the response was read from (manifest.json).', schema: str },
+  BuildCommit: { description: 'The commit of the content the digest was built from; absent when the build did not know it.', schema: str },
 };
+const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+const freshness: Json = { [FRESHNESS_HEADERS.contentHash]: headerRef('ContentHash'), [FRESHNESS_HEADERS.buildCommit]: headerRef('BuildCommit') };
 
-const json = (schema: Json, description: string): Json => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string): Json => json(ref('Error'), description);
+/** A read response: its body and the freshness headers. */
+const read = (description: string, content: Json): Json => ({ description, headers: freshness, content });
+const json = (schema: Json, description: string): Json => read(description, { 'application/json': { schema } });
+const text = (mediaType: string, description: string): Json => read(description, { [mediaType]: { schema: str } });
+const errorBody = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const error = errorBody;
 const notFound = error(`\`${ERRORS.notFound}\``);
 const serverError = error('The chunk index failed to build (free text).');
 /** Why the archive may be missing: a host serving raw content has no digest tree to archive. */
 const NO_DIGEST = 'no digest tree: the host serves raw content (spec rule 7)';
 const methodNotAllowed = error(`\`${ERRORS.methodNotAllowed}\` (with an Allow header)`);
 const archiveHeaders: Json = {
-  'x-ask-content-hash': { description: 'The content hash of the digest (manifest.json).', schema: str },
+  ...freshness,
   ETag: { description: 'Strong validator of the archive bytes.', schema: str },
   'Cache-Control': { schema: str },
   'Content-Length': { schema: { type: 'integer' } },
 };
+
+const LLMS_FILES = [
+  ['llms.txt', 'getLlmsIndex', 'The llms.txt index of the site: its title, a summary, and a line per page by group.'],
+  ['llms-full.txt', 'getLlmsFull', 'Every page of the site as clean Markdown, in corpus order.'],
+] as const;
+
+/** `/llms.txt` and `/llms-full.txt`, at the site root and under the tree. */
+function llmsPaths(base: string): Json {
+  const paths: Json = {};
+  for (const [file, operationId, summary] of LLMS_FILES) {
+    const get = (id: string): Json => ({
+      get: {
+        operationId: id,
+        summary,
+        responses: { 200: text('text/plain', 'The file the digest build wrote'), 404: error(`\`${ERRORS.notFound}\`: the digest has none`), 500: serverError },
+      },
+    });
+    paths[`/${file}`] = get(`${operationId}AtRoot`);
+    paths[`${base}/${file}`] = get(operationId);
+  }
+  return paths;
+}
 
 function askPaths(base: string): Json {
   return {
@@ -94,6 +73,7 @@ function askPaths(base: string): Json {
           200: {
             description:
               'Keyword results (JSON), or the agentic stream (text/event-stream) of `search`, `sources`, `token`, `done` and a final `error` frame on failure.',
+            headers: freshness,
             content: {
               'application/json': { schema: ref('KeywordResponse') },
               'text/event-stream': { schema: { type: 'string', description: 'Frames `event: <name>` then `data: <JSON>`.' } },
@@ -121,9 +101,25 @@ function askPaths(base: string): Json {
     [`${base}/sections`]: {
       get: {
         operationId: 'listSections',
-        parameters: [{ name: 'group', in: 'query', required: false, schema: str, description: 'Only sections of this group.' }],
+        summary: 'Every section in corpus order; with `budget`, the most relevant content that fits a token budget.',
+        parameters: [
+          { name: 'group', in: 'query', required: false, schema: str, description: 'Only sections of this group.' },
+          {
+            name: 'budget',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1 },
+            description:
+              'A token budget: sections in relevance order filled in three passes while the estimate fits (summaries, then facts, then the Markdown as `text`), with what was used and left out.',
+          },
+          { name: 'q', in: 'query', required: false, schema: str, description: 'With `budget`: only the sections the keyword scorer matches, in its order (corpus order without).' },
+        ],
         responses: {
-          200: json({ type: 'object', required: ['sections'], properties: { sections: { type: 'array', items: ref('SectionSummary') } } }, 'Sections'),
+          200: json(
+            { oneOf: [{ type: 'object', required: ['sections'], properties: { sections: { type: 'array', items: ref('SectionSummary') } } }, ref('BudgetedSectionList')] },
+            'Sections (`BudgetedSectionList` when `budget` is given)',
+          ),
+          400: error(`\`${ERRORS.badBudget}\``),
           500: serverError,
         },
       },
@@ -131,8 +127,24 @@ function askPaths(base: string): Json {
     [`${base}/sections/{id}`]: {
       get: {
         operationId: 'getSection',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: str, description: 'The section id; `/` and `#` URL-encoded.' }],
-        responses: { 200: json(ref('DigestNode'), 'The section node'), 404: notFound, 500: serverError },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: str, description: 'The section id; `/` and `#` URL-encoded.' },
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'markdown'], default: 'json' }, description: 'The node as JSON, or the section\'s source as clean Markdown.' },
+        ],
+        responses: {
+          200: read('The section node, or its Markdown with `format=markdown`', { 'application/json': { schema: ref('DigestNode') }, 'text/markdown': { schema: str } }),
+          400: error(`\`${ERRORS.badFormat}\``),
+          404: notFound,
+          500: serverError,
+        },
+      },
+    },
+    [`${base}/pages/{slug}.md`]: {
+      get: {
+        operationId: 'getPageMarkdown',
+        summary: "A page's source as clean Markdown: title, source URL, its sections, links to the digest's pages.",
+        parameters: [{ name: 'slug', in: 'path', required: true, schema: str, description: 'The page slug (`index` for the home page); its `/` may be URL-encoded or not.' }],
+        responses: { 200: text('text/markdown', "The page's Markdown"), 404: error(`\`${ERRORS.notFound}\`: not a page of the digest`), 500: serverError },
       },
     },
     [`${base}/overview`]: {
@@ -176,8 +188,8 @@ export interface OpenApiParts {
 }
 
 function mergeComponents(extra: Json): Json {
-  const extraSchemas = typeof extra['schemas'] === 'object' && extra['schemas'] !== null ? extra['schemas'] : {};
-  return { ...extra, schemas: { ...SCHEMAS, ...extraSchemas } };
+  const part = (name: string): object => (typeof extra[name] === 'object' && extra[name] !== null ? extra[name] : {});
+  return { ...extra, schemas: { ...SCHEMAS, ...part('schemas') }, headers: { ...HEADERS, ...part('headers') } };
 }
 
 /** The OpenAPI 3.1 document of the handler as mounted, as an object. */
@@ -189,7 +201,7 @@ export function openApiDocument(parts: OpenApiParts): Json {
       version: '3.0.0',
       description: 'Keyword search, a streamed grounded answer, and the keyless digest read routes of a documentation site.',
     },
-    paths: { ...askPaths(parts.base), ...(parts.extraPaths ?? {}) },
+    paths: { ...askPaths(parts.base), ...llmsPaths(parts.base), ...(parts.extraPaths ?? {}) },
     components: mergeComponents(parts.extraComponents ?? {}),
   };
 }

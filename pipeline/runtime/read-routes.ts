@@ -1,6 +1,7 @@
 import type { DigestNode, GlossaryEntry, SectionSummary } from '../types.ts';
 import type { AskData } from './digest-data.ts';
 import { ERRORS, jsonResponse, RequestError } from './errors.ts';
+import { sectionMarkdownResponse } from './markdown-routes.ts';
 
 /** Glossary entry by term or alias, case-insensitive (`undefined` when none matches). */
 export function findGlossaryEntry(glossary: readonly GlossaryEntry[], wanted: string): GlossaryEntry | undefined {
@@ -31,14 +32,24 @@ export async function sectionList(data: AskData, group: string | undefined): Pro
   return jsonResponse({ sections: nodes.map(summary) });
 }
 
+/** How a section is given: the node as JSON (the default) or its Markdown. */
+export type SectionFormat = 'json' | 'markdown';
+
+/** The `format` query parameter of a section: absent or `json`, or `markdown`; anything else 400. */
+export function parseSectionFormat(raw: string | undefined): SectionFormat {
+  if (raw === undefined || raw === 'json') return 'json';
+  if (raw === 'markdown') return 'markdown';
+  throw new RequestError(400, ERRORS.badFormat);
+}
+
 /**
- * `GET {ask_base}/sections/{id}`: the id is only ever a key into the loaded nodes, never a path,
- * so `../../package.json` is simply an unknown id (404).
+ * `GET {ask_base}/sections/{id}[?format=json|markdown]`: the id is only ever a key into the loaded
+ * nodes, never a path, so `../../package.json` is simply an unknown id (404).
  */
-export function sectionNode(data: AskData, id: string): Response {
+export function sectionNode(data: AskData, id: string, format: SectionFormat = 'json'): Response {
   const node = data.node(id);
   if (!node) throw new RequestError(404, ERRORS.notFound);
-  return jsonResponse(node);
+  return format === 'markdown' ? sectionMarkdownResponse(node) : jsonResponse(node);
 }
 
 /** `GET {ask_base}/overview` */

@@ -110,6 +110,17 @@ describe('ask() in a built Astro site on @astrojs/node', () => {
     expect(text).toContain('/api/lantern/archive');
   });
 
+  it('serves the digest\'s llms.txt at the site root and under the endpoint, the same bytes the build wrote', async () => {
+    const written = await readFile(path.join(project, 'digest', 'llms.txt'), 'utf8');
+    for (const route of ['/llms.txt', '/api/lantern/llms.txt']) {
+      const response = await fetch(`${running().url}${route}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(written);
+    }
+    const full = await fetch(`${running().url}/llms-full.txt`);
+    expect(await full.text()).toBe(await readFile(path.join(project, 'digest', 'llms-full.txt'), 'utf8'));
+  });
+
   it('answers 404 with an Error body under the tree, as the handler does', async () => {
     const response = await fetch(`${running().url}/api/lantern/no-such-route`);
     expect(response.status).toBe(404);

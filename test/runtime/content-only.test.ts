@@ -15,8 +15,9 @@ async function contentOnlyHandler(pages: Record<string, string> = PAGES) {
   const lines: string[] = [];
   const handler = createNodeAskHandler({ digestDir: path.join(folder.dir, 'digest'), contentDir: path.join(folder.dir, 'content'), log: (line) => lines.push(line), processEnv: {} });
   const get = (route: string) => handler(new Request(`http://docs.test/api/ask${route}`));
+  const root = (route: string) => handler(new Request(`http://docs.test${route}`));
   const post = (body: unknown) => handler(new Request('http://docs.test/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-  return { get, post, lines };
+  return { get, root, post, lines };
 }
 
 describe('a content folder with no digest (spec rule 7)', () => {
@@ -41,6 +42,16 @@ describe('a content folder with no digest (spec rule 7)', () => {
     expect((await get('/archive')).status).toBe(404);
     const overview = (await (await get('/overview')).json()) as { overview: string };
     expect(overview.overview).toContain('Start');
+  });
+
+  it('has no llms.txt, page Markdown or budgeted sections, and stamps the live content hash with no build commit', async () => {
+    const { get, root } = await contentOnlyHandler();
+    for (const route of ['/llms.txt', '/llms-full.txt', '/pages/guide/start.md']) expect((await get(route)).status).toBe(404);
+    expect((await root('/llms.txt')).status).toBe(404);
+    const budgeted = await get('/sections?budget=1000&q=install');
+    expect(await budgeted.json()).toEqual({ sections: [], budget: 1000, used: 0, omitted: { summaries: 0, facts: 0, text: 0 }, note: 'Everything fit.' });
+    expect(budgeted.headers.get('x-ask-content-hash')).toMatch(/^[0-9a-f]{64}$/);
+    expect(budgeted.headers.has('x-ask-build-commit')).toBe(false);
   });
 
   it('answers 500 naming the page when the content cannot be read', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDigestFolder, readDigestFolder } from '../../pipeline/adapters/digest-folder.ts';
 import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
+import { DIGEST_SCHEMA_VERSION } from '../../pipeline/digest/manifest.ts';
 import { sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { streamAgenticAnswerFor } from '../../pipeline/runtime/agentic-answer.ts';
 import { manifestHead, manifestHeadOfPrefix, parseDigestFiles } from '../../pipeline/runtime/digest-data.ts';
@@ -106,20 +107,29 @@ describe('the in-memory tree (the worker bundle) is read the same way', () => {
 });
 
 describe('the manifest head', () => {
-  const text = JSON.stringify({ contentHash: 'abc', files: { 'a.md': 'x' }, schema: 3, sections: { a: 'y' } });
+  const text = JSON.stringify({ build: { commit: 'c0ffee' }, contentHash: 'abc', files: { 'a.md': 'x' }, schema: DIGEST_SCHEMA_VERSION, sections: { a: 'y' } });
 
-  it('is read by key, from a prefix when the prefix holds both keys', () => {
-    expect(manifestHead(text).contentHash).toBe('abc');
-    expect(manifestHeadOfPrefix(text.slice(0, text.indexOf('"sections"')), false, () => text)?.contentHash).toBe('abc');
+  it('is read by key, from a prefix when the prefix holds its three keys', () => {
+    expect(manifestHead(text)).toMatchObject({ contentHash: 'abc', buildCommit: 'c0ffee' });
+    expect(manifestHeadOfPrefix(text.slice(0, text.indexOf('"sections"')), false, () => text)).toMatchObject({ contentHash: 'abc', buildCommit: 'c0ffee' });
     expect(manifestHeadOfPrefix(text.slice(0, text.indexOf('"schema"')), false, () => text)).toBeNull();
     const cut = text.slice(0, text.indexOf('"schema"'));
     expect(() => manifestHeadOfPrefix(cut, true, () => cut)).toThrow(/manifest\.json is not valid JSON/);
   });
 
+  it('gives a null build commit when the build did not know it, or the manifest has none', () => {
+    const unknown = text.replace('"c0ffee"', 'null');
+    expect(manifestHeadOfPrefix(unknown.slice(0, unknown.indexOf('"sections"')), false, () => unknown)?.buildCommit).toBeNull();
+    const without = JSON.stringify({ contentHash: 'abc', schema: DIGEST_SCHEMA_VERSION, sections: {} });
+    // without `build` the prefix is not enough: the whole text decides
+    expect(manifestHeadOfPrefix(without.slice(0, without.indexOf('"sections"')), false, () => without)).toBeNull();
+    expect(manifestHeadOfPrefix(without, true, () => without)?.buildCommit).toBeNull();
+  });
+
   it('refuses what is not a manifest of this schema', () => {
     expect(() => manifestHead('{ broken')).toThrow(/not valid JSON/);
     expect(() => manifestHead('{"contentHash":"abc","schema":1}')).toThrow(/digest schema 1 is not the supported/);
-    expect(() => manifestHead('{"schema":3}')).toThrow(/not an ask digest manifest/);
+    expect(() => manifestHead(`{"schema":${DIGEST_SCHEMA_VERSION}}`)).toThrow(/not an ask digest manifest/);
     expect(() => manifestHead('[]')).toThrow(/not an ask digest manifest/);
   });
 });

@@ -12,8 +12,8 @@ let handler: AskHandler;
 let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 let cleanup: () => Promise<void> = async () => {};
 
-/** `/api/ask/sections/{id}` -> `/api/ask/sections/*`: the OpenAPI template as the handler's pattern. */
-const asPattern = (openApiPath: string): string => openApiPath.replace(/\/\{[^}]+\}$/, '/*');
+/** `/api/ask/sections/{id}` -> `/api/ask/sections/*`, `/api/ask/pages/{slug}.md` -> `/api/ask/pages/*`: the OpenAPI template as the handler's pattern. */
+const asPattern = (openApiPath: string): string => openApiPath.replace(/\/\{[^}]+\}[^/]*$/, '/*');
 
 beforeAll(async () => {
   const folder = await tempFolder();
@@ -49,6 +49,24 @@ describe('/openapi.yaml', () => {
     expect(responses('/api/ask/glossary/{term}', 'get')).toEqual(expect.arrayContaining(['200', '404']));
     expect(responses('/api/ask/sections/{id}', 'get')).toEqual(expect.arrayContaining(['200', '404']));
     expect(responses('/api/ask/archive', 'get')).toEqual(expect.arrayContaining(['200', '304']));
+    expect(responses('/api/ask/sections', 'get')).toEqual(expect.arrayContaining(['200', '400']));
+    expect(responses('/api/ask/sections/{id}', 'get')).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(responses('/api/ask/pages/{slug}.md', 'get')).toEqual(expect.arrayContaining(['200', '404']));
+    for (const route of ['/llms.txt', '/llms-full.txt', '/api/ask/llms.txt', '/api/ask/llms-full.txt']) expect(responses(route, 'get')).toEqual(expect.arrayContaining(['200', '404']));
+  });
+
+  it("documents the new routes' parameters, media types and the freshness headers of every read", () => {
+    type Operation = { parameters?: { name: string }[]; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }> };
+    const operation = (route: string, method = 'get') => document.paths[route]?.[method] as Operation | undefined;
+    expect(operation('/api/ask/sections')?.parameters?.map((parameter) => parameter.name)).toEqual(['group', 'budget', 'q']);
+    expect(operation('/api/ask/sections/{id}')?.parameters?.map((parameter) => parameter.name)).toEqual(['id', 'format']);
+    expect(Object.keys(operation('/api/ask/sections/{id}')?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/markdown']);
+    expect(Object.keys(operation('/api/ask/pages/{slug}.md')?.responses['200']?.content ?? {})).toEqual(['text/markdown']);
+    expect(Object.keys(operation('/llms.txt')?.responses['200']?.content ?? {})).toEqual(['text/plain']);
+    const reads = Object.entries(document.paths).filter(([route]) => route !== '/openapi.yaml').flatMap(([route, methods]) => Object.keys(methods).map((method) => [route, method] as const));
+    for (const [route, method] of reads) {
+      expect(Object.keys(operation(route, method)?.responses['200']?.headers ?? {}), `${method} ${route}`).toEqual(expect.arrayContaining(['x-ask-content-hash', 'x-ask-build-commit']));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -9,6 +10,15 @@ import { tempFolder } from '../support/temp-folder.ts';
 
 const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const BUDGET_ERROR = { error: "'budget' must be a positive whole number of tokens." };
+
+interface Budgeted {
+  sections: { id: string; summary: string; facts?: { literal: string }[]; text?: string }[];
+  budget: number;
+  used: number;
+  omitted: { summaries: number; facts: number; text: number };
+  note: string;
+}
 
 /**
  * The route suite of spec/ask-service.md, run against any target: every route, its errors and
@@ -18,10 +28,15 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
   describe(`ask routes (${name})`, () => {
     let target: RouteTarget;
     let cleanup: () => Promise<void> = async () => {};
+    /** The digest's own files, to compare the served ones with. */
+    let digestFile: (relative: string) => Promise<string> = () => Promise.reject(new Error('not built'));
+    let manifest: { contentHash: string; build: { commit: string | null } };
     beforeAll(async () => {
       const folder = await tempFolder();
       const digestDir = path.join(folder.dir, 'digest');
       await build(SITE, digestDir);
+      digestFile = (relative) => readFile(path.join(digestDir, relative), 'utf8');
+      manifest = JSON.parse(await digestFile('manifest.json')) as typeof manifest;
       target = await makeTarget(digestDir);
       cleanup = async () => {
         await target.close();
@@ -177,6 +192,155 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
       expect(wrong.status).toBe(405);
       expect(wrong.headers.get('allow')).toBe('GET, HEAD');
       expect(await wrong.json()).toEqual({ error: 'Method not allowed.' });
+    });
+
+    it('serves llms.txt and llms-full.txt at the site root and under the tree, as the build wrote them', async () => {
+      for (const name of ['llms.txt', 'llms-full.txt']) {
+        const written = await digestFile(name);
+        for (const route of [`/${name}`, `/api/ask/${name}`]) {
+          const response = await target.fetch(route);
+          expect(response.status).toBe(200);
+          expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+          expect(await response.text()).toBe(written);
+        }
+      }
+      const index = await (await target.fetch('/llms.txt')).text();
+      expect(index).toMatch(/^# /);
+      expect(index).toContain('](/guide/tokens)');
+      expect(await (await target.fetch('/api/ask/llms-full.txt')).text()).toContain('Source: /guide/tokens');
+    });
+
+    it("serves a section's Markdown with format=markdown, the node with format=json, and 400 for any other format", async () => {
+      const id = encodeURIComponent('guide/tokens#send-the-header');
+      const markdown = await target.fetch(`/api/ask/sections/${id}?format=markdown`);
+      expect(markdown.status).toBe(200);
+      expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      const text = await markdown.text();
+      expect(text).toMatch(/^## Send the header\n/);
+      expect(text).toContain('curl -H "Svc-Session-Token: $TOKEN" https://svc.example.com/api/v2/workspaces');
+      const node = (await (await target.fetch(`/api/ask/sections/${id}?format=json`)).json()) as { markdown: string };
+      expect(node).toEqual(await (await target.fetch(`/api/ask/sections/${id}`)).json());
+      expect(node.markdown).toBe(text);
+      for (const format of ['xml', 'MARKDOWN', '']) {
+        const refused = await target.fetch(`/api/ask/sections/${id}?format=${format}`);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual({ error: "'format' must be 'json' or 'markdown'." });
+      }
+      expect((await target.fetch(`/api/ask/sections/nope?format=markdown`)).status).toBe(404);
+    });
+
+    it("serves a page's Markdown at pages/{slug}.md, its slash encoded or not", async () => {
+      const written = await digestFile('pages/guide/tokens.md');
+      for (const route of ['/api/ask/pages/guide/tokens.md', '/api/ask/pages/guide%2Ftokens.md']) {
+        const response = await target.fetch(route);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+        expect(await response.text()).toBe(written);
+      }
+      expect(written).toMatch(/^# Session tokens\n\nSource: \/guide\/tokens\n/);
+      expect(written).toContain('## Revoke a token');
+    });
+
+    it('answers 404 for anything but a page slug of the digest under pages/, traversal included', async () => {
+      const routes = [
+        'nope.md',
+        'guide/tokens',
+        'guide.md',
+        'guide/tokens.json',
+        '..%2Fmanifest.json',
+        '..%2F..%2Fpackage.json.md',
+        '%2E%2E%2Fmanifest.json.md',
+        'guide%2F..%2Fguide%2Ftokens.md',
+        encodeURIComponent('guide/tokens#send-the-header') + '.md',
+        '.md',
+      ];
+      for (const route of routes) {
+        const response = await target.fetch(`/api/ask/pages/${route}`);
+        expect(response.status, route).toBe(404);
+        expect(await response.json()).toEqual({ error: 'Not found.' });
+      }
+    });
+
+    it('fills a token budget with summaries, then facts, then text, saying what it left out', async () => {
+      const all = ((await (await target.fetch('/api/ask/sections')).json()) as { sections: { id: string }[] }).sections;
+      const roomy = (await (await target.fetch('/api/ask/sections?budget=100000')).json()) as Budgeted;
+      expect(roomy.sections.map((section) => section.id)).toEqual(all.map((section) => section.id));
+      expect(roomy.sections.every((section) => section.facts !== undefined && section.text !== undefined)).toBe(true);
+      expect(roomy).toMatchObject({ budget: 100000, omitted: { summaries: 0, facts: 0, text: 0 }, note: 'Everything fit.' });
+      expect(roomy.used).toBeGreaterThan(0);
+
+      // the three passcode sections' summaries fit in 200 tokens, not all their facts
+      const tight = (await (await target.fetch('/api/ask/sections?budget=200&q=passcode')).json()) as Budgeted;
+      const ranked = ((await (await target.fetch('/api/ask', json({ query: 'passcode', mode: 'keyword' }))).json()) as { results: { url: string }[] }).results;
+      // the scorer's order, with no per-page cap (the keyword results stop at two of a page)
+      expect(tight.sections.map((section) => `/${section.id}`).slice(0, ranked.length)).toEqual(ranked.map((result) => result.url));
+      expect(tight.sections).toHaveLength(3);
+      expect(tight.used).toBeLessThanOrEqual(200);
+      expect(tight.budget).toBe(200);
+      expect(tight.omitted.summaries).toBe(0);
+      expect(tight.omitted.facts).toBeGreaterThan(0);
+      expect(tight.note).toMatch(/^Of 3 sections, left out .* to fit 200 tokens\./);
+      // a section gets text only with its facts, and facts only with its summary
+      const withFacts = tight.sections.filter((section) => section.facts !== undefined).length;
+      const withText = tight.sections.filter((section) => section.text !== undefined).length;
+      const matched = tight.sections.length + tight.omitted.summaries;
+      expect([matched - withFacts, matched - withText]).toEqual([tight.omitted.facts, tight.omitted.text]);
+
+      const nothing = (await (await target.fetch('/api/ask/sections?budget=1')).json()) as Budgeted;
+      expect(nothing).toMatchObject({ sections: [], used: 0, omitted: { summaries: all.length, facts: all.length, text: all.length } });
+    });
+
+    it('keeps to a group with a budget, and lists exactly as before without one', async () => {
+      const grouped = (await (await target.fetch('/api/ask/sections?budget=100000&group=Reference')).json()) as Budgeted;
+      expect(grouped.sections.map((section) => section.id)).toEqual(['reference/flags', 'reference/flags#global-flags', 'reference/flags#environment']);
+      const plain: unknown = await (await target.fetch('/api/ask/sections')).json();
+      expect(await (await target.fetch('/api/ask/sections?q=passcode')).json()).toEqual(plain);
+    });
+
+    it('answers 400 for a budget that is not a positive whole number', async () => {
+      for (const budget of ['0', '-5', '1.5', 'ten', '', '1e3', '99999999999999999999']) {
+        const response = await target.fetch(`/api/ask/sections?budget=${encodeURIComponent(budget)}`);
+        expect(response.status, budget).toBe(400);
+        expect(await response.json()).toEqual(BUDGET_ERROR);
+      }
+    });
+
+    it('stamps every read response with the content hash and the build commit, and not the contract', async () => {
+      const routes = [
+        '/api/ask',
+        '/api/ask/glossary',
+        '/api/ask/glossary/otp',
+        '/api/ask/sections',
+        '/api/ask/sections?budget=100',
+        `/api/ask/sections/${encodeURIComponent('guide/tokens#send-the-header')}`,
+        '/api/ask/overview',
+        '/api/ask/archive',
+        '/llms.txt',
+        '/api/ask/llms-full.txt',
+        '/api/ask/pages/guide/tokens.md',
+      ];
+      for (const route of routes) {
+        const response = await target.fetch(route);
+        expect(response.status, route).toBe(200);
+        expect(response.headers.get('x-ask-content-hash'), route).toBe(manifest.contentHash);
+        expect(response.headers.get('x-ask-build-commit'), route).toBe(manifest.build.commit);
+      }
+      const keyword = await target.fetch('/api/ask', json({ query: 'passcode', mode: 'keyword' }));
+      expect(keyword.headers.get('x-ask-content-hash')).toBe(manifest.contentHash);
+      expect((await target.fetch('/openapi.yaml')).headers.get('x-ask-content-hash')).toBeNull();
+    });
+
+    it('answers 405 with an Allow header for a wrong method on the new routes, and HEAD without a body', async () => {
+      for (const route of ['/llms.txt', '/llms-full.txt', '/api/ask/llms.txt', '/api/ask/pages/guide/tokens.md']) {
+        const wrong = await target.fetch(route, { method: 'POST' });
+        expect(wrong.status, route).toBe(405);
+        expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+        expect(await wrong.json()).toEqual({ error: 'Method not allowed.' });
+      }
+      const head = await target.fetch('/llms.txt', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('x-ask-content-hash')).toBe(manifest.contentHash);
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
     });
   });
 }

@@ -60,6 +60,8 @@ export function ask(options: AskAstroOptions = {}): AstroIntegration {
         const route = modulePath('route');
         injectRoute({ pattern: `${endpoint}/[...path]`, entrypoint: route, prerender: false });
         injectRoute({ pattern: '/openapi.yaml', entrypoint: route, prerender: false });
+        injectRoute({ pattern: '/llms.txt', entrypoint: route, prerender: false });
+        injectRoute({ pattern: '/llms-full.txt', entrypoint: route, prerender: false });
         if (options.overlay === true) {
           injectScript('page', `import { addAskSearch } from ${JSON.stringify(modulePath('overlay-client'))};\naddAskSearch(${JSON.stringify(endpoint)});`);
         }

@@ -1,0 +1,36 @@
+import { DIGEST_FILES, pageMarkdownPath } from '../digest/paths.ts';
+import type { DigestNode } from '../types.ts';
+import type { AskData } from './digest-data.ts';
+import { ERRORS, RequestError, textResponse } from './errors.ts';
+
+const PLAIN_TEXT = 'text/plain; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+const MARKDOWN_SUFFIX = '.md';
+
+/** The two llms.txt files the build writes at the digest root. */
+export type LlmsFile = 'llms' | 'llmsFull';
+
+/** `GET /llms.txt`, `/llms-full.txt` and the same under `{ask_base}`: the build's file as plain text, 404 when the digest has none. */
+export async function llmsResponse(data: AskData, file: LlmsFile): Promise<Response> {
+  const text = data.hasDigest ? await data.optionalText(DIGEST_FILES[file]) : undefined;
+  if (text === undefined) throw new RequestError(404, ERRORS.notFound);
+  return textResponse(text, PLAIN_TEXT);
+}
+
+/**
+ * `GET {ask_base}/pages/{slug}.md` (`remainder` is the decoded path after `pages/`): the page's
+ * Markdown file. The slug must be a page of the digest before any file is read, so an unknown
+ * slug, `../x` included, is a 404 and never part of a path.
+ */
+export async function pageMarkdownResponse(data: AskData, remainder: string): Promise<Response> {
+  const slug = remainder.endsWith(MARKDOWN_SUFFIX) ? remainder.slice(0, -MARKDOWN_SUFFIX.length) : null;
+  if (slug === null || slug === '' || !data.hasDigest || !data.hasPage(slug)) throw new RequestError(404, ERRORS.notFound);
+  const text = await data.optionalText(pageMarkdownPath(slug));
+  if (text === undefined) throw new RequestError(404, ERRORS.notFound);
+  return textResponse(text, MARKDOWN);
+}
+
+/** `GET {ask_base}/sections/{id}?format=markdown`: the node's Markdown (links as written in the source). */
+export function sectionMarkdownResponse(node: DigestNode): Response {
+  return textResponse(node.markdown, MARKDOWN);
+}

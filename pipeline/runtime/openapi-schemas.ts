@@ -1,0 +1,85 @@
+import { MAX_QUERY_LENGTH } from './body.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+const str = { type: 'string' };
+const nullableStr = { type: ['string', 'null'] };
+const strArray = { type: 'array', items: str };
+
+/** The schemas of spec section 2, and of the budgeted section list. */
+export const SCHEMAS: Json = {
+  AskRequest: {
+    type: 'object',
+    required: ['query'],
+    properties: {
+      query: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'The search text. Empty or whitespace-only yields an empty result set.' },
+      mode: { type: 'string', enum: ['keyword', 'agentic'], default: 'keyword', description: 'Omitted with a provider key configured: the agentic stream.' },
+    },
+  },
+  KeywordResponse: {
+    type: 'object',
+    required: ['results', 'query', 'model', 'mode'],
+    properties: { results: { type: 'array', items: ref('KeywordResult') }, query: str, model: str, mode: { type: 'string', const: 'keyword' }, warning: str },
+  },
+  KeywordResult: {
+    type: 'object',
+    required: ['title', 'url', 'snippet'],
+    properties: { title: str, heading: str, url: str, group: str, snippet: str },
+  },
+  SuggestionsResponse: { type: 'object', required: ['suggestions', 'model'], properties: { suggestions: strArray, model: str } },
+  Source: { type: 'object', required: ['url'], properties: { url: str, title: str, heading: str, group: str, terms: strArray } },
+  GlossaryEntry: { type: 'object', required: ['term', 'aliases', 'definition'], properties: { term: str, aliases: strArray, definition: str } },
+  SectionSummary: {
+    type: 'object',
+    required: ['id', 'title', 'url'],
+    properties: { id: str, title: str, heading: nullableStr, group: nullableStr, url: str },
+  },
+  Fact: {
+    type: 'object',
+    required: ['kind', 'literal', 'chunkId'],
+    properties: { kind: { type: 'string', enum: ['flag', 'code', 'value', 'default', 'key'] }, literal: str, chunkId: str },
+  },
+  SourceRef: { type: 'object', required: ['chunkId', 'url'], properties: { chunkId: str, url: str, anchor: nullableStr } },
+  DigestNode: {
+    type: 'object',
+    required: ['id', 'kind', 'title', 'url', 'summary', 'facts', 'sources', 'mode', 'terms'],
+    properties: {
+      id: str,
+      kind: { type: 'string', const: 'section' },
+      title: str,
+      heading: nullableStr,
+      group: nullableStr,
+      url: str,
+      summary: str,
+      facts: { type: 'array', items: ref('Fact') },
+      sources: { type: 'array', items: ref('SourceRef') },
+      mode: { type: 'string', enum: ['agent-primary', 'source-primary'] },
+      terms: strArray,
+    },
+  },
+  BudgetedSection: {
+    type: 'object',
+    required: ['id', 'title', 'url', 'summary'],
+    description: 'A section of a budgeted list: its summary object, then its facts and its Markdown (`text`) when they fit.',
+    properties: { id: str, title: str, heading: nullableStr, group: nullableStr, url: str, summary: str, facts: { type: 'array', items: ref('Fact') }, text: str },
+  },
+  BudgetedSectionList: {
+    type: 'object',
+    required: ['sections', 'budget', 'used', 'omitted', 'note'],
+    properties: {
+      sections: { type: 'array', items: ref('BudgetedSection') },
+      budget: { type: 'integer', minimum: 1 },
+      used: { type: 'integer', minimum: 0, description: 'Estimated tokens of what was given (a token per four characters of each part\'s JSON).' },
+      omitted: {
+        type: 'object',
+        required: ['summaries', 'facts', 'text'],
+        description: 'How many of the matching sections had each part left out.',
+        properties: { summaries: { type: 'integer', minimum: 0 }, facts: { type: 'integer', minimum: 0 }, text: { type: 'integer', minimum: 0 } },
+      },
+      note: { type: 'string', description: 'One line saying what was left out, or `Everything fit.`' },
+    },
+  },
+  Error: { type: 'object', required: ['error'], properties: { error: str } },
+  Overview: { type: 'object', required: ['overview', 'context'], properties: { overview: str, context: str } },
+};
