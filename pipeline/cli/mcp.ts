@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { mirrorDigest } from '../mcp/mirror.ts';
+import { localAskClient, type AskClient } from '../client/ask-client.ts';
+import { mirroredAskClient } from '../client/mirrored-client.ts';
+import { hasProviderKey } from '../mcp/ask-tool.ts';
 import { createAskMcpServer } from '../mcp/server.ts';
-import { askClient } from './ask-target.ts';
 import { parseCommandArgs } from './args.ts';
-import { CommandFailure, UsageError, type Command } from './io.ts';
+import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
 
 /** Where `ask mcp --endpoint` keeps its mirror: `--cache`, else `$XDG_CACHE_HOME/ask`, else `~/.cache/ask`, one folder per endpoint. */
 function mirrorFolder(endpoint: string, cache: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
@@ -14,7 +15,27 @@ function mirrorFolder(endpoint: string, cache: string | undefined, env: Readonly
   return path.join(root, createHash('sha256').update(endpoint).digest('hex').slice(0, 16));
 }
 
-/** `ask mcp`: an MCP server on stdio over a local digest, or over a mirror of a remote ask tree's archive. */
+/** The client of `--endpoint URL` (a mirror of its archive, served here) or of `--digest DIR` (default `digest`). */
+async function mcpClient(values: { endpoint?: string | undefined; digest?: string | undefined; cache?: string | undefined }, io: CliIO): Promise<AskClient> {
+  const processEnv = io.env;
+  if (values.endpoint === undefined) return localAskClient(path.resolve(io.cwd, values.digest ?? 'digest'), { processEnv });
+  if (values.digest !== undefined) throw new UsageError('ask mcp: give --endpoint URL or --digest DIR, not both');
+  if (!URL.canParse(values.endpoint) || !/^https?:$/.test(new URL(values.endpoint).protocol)) {
+    throw new UsageError('ask mcp: --endpoint must be the http(s) URL of the ask tree, e.g. https://docs.example.com/api/ask');
+  }
+  try {
+    const { client, mirror } = await mirroredAskClient(values.endpoint, path.resolve(io.cwd, mirrorFolder(values.endpoint, values.cache, io.env)), { processEnv });
+    io.err(`ask mcp: ${mirror.downloaded ? 'downloaded' : 'reusing'} the digest of ${values.endpoint} (${mirror.contentHash.slice(0, 12)})`);
+    return client;
+  } catch (error) {
+    throw new CommandFailure(`ask mcp: cannot mirror ${values.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * `ask mcp`: an MCP server on stdio over a local digest, or over a mirror of a remote ask tree's
+ * archive; the `ask` tool is offered when this process has a provider key (the handler's lookup).
+ */
 export const mcpCommand: Command = async (argv, io) => {
   const { values, positionals } = parseCommandArgs('mcp', argv, {
     endpoint: { type: 'string' },
@@ -22,20 +43,8 @@ export const mcpCommand: Command = async (argv, io) => {
     cache: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`ask mcp: unexpected argument '${positionals[0]}'`);
-  let digest = values.digest;
-  if (values.endpoint !== undefined) {
-    if (values.digest !== undefined) throw new UsageError('ask mcp: give --endpoint URL or --digest DIR, not both');
-    if (!URL.canParse(values.endpoint)) throw new UsageError('ask mcp: --endpoint must be the URL of the ask tree, e.g. https://docs.example.com/api/ask');
-    try {
-      const mirror = await mirrorDigest(values.endpoint, path.resolve(io.cwd, mirrorFolder(values.endpoint, values.cache, io.env)));
-      io.err(`ask mcp: ${mirror.downloaded ? 'downloaded' : 'reusing'} the digest of ${values.endpoint} (${mirror.contentHash.slice(0, 12)})`);
-      digest = mirror.digestDir;
-    } catch (error) {
-      throw new CommandFailure(`ask mcp: cannot mirror ${values.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  const client = askClient('mcp', { digest: digest ?? 'digest' }, io.cwd);
-  const server = createAskMcpServer(client, '3.0.0');
+  const client = await mcpClient(values, io);
+  const server = createAskMcpServer(client, { version: '3.0.0', agentic: hasProviderKey(io.env) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

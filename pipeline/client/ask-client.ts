@@ -24,8 +24,21 @@ export function remoteAskClient(base: string, unreachable: (cause: string) => Er
   };
 }
 
-/** Serves the digest folder `digestDir` (absolute) with the same handler in this process, so it answers as a remote tree would. */
-export function localAskClient(digestDir: string): AskClient {
-  const handler = createNodeAskHandler({ digestDir, endpoint: '/api/ask', log: () => {} });
+export interface LocalAskClientOptions {
+  /** The environment the handler looks provider keys up in (default `process.env`). */
+  readonly processEnv?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Serves the digest folder `digestDir` (absolute) with the same handler in this process, so it
+ * answers as a remote tree would, agentic answers included when `processEnv` holds a provider key.
+ */
+export function localAskClient(digestDir: string, options: LocalAskClientOptions = {}): AskClient {
+  const handler = createNodeAskHandler({
+    digestDir,
+    endpoint: '/api/ask',
+    log: () => {},
+    ...(options.processEnv === undefined ? {} : { processEnv: options.processEnv }),
+  });
   return { where: digestDir, request: (route, init) => handler(new Request(`http://local/api/ask${route}`, init)) };
 }
