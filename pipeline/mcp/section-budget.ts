@@ -1,4 +1,4 @@
-import { estimateTokens } from '../text/tokens.ts';
+import { estimateJsonTokens, estimateTokens } from '../text/tokens.ts';
 import type { DigestNode, FactKind } from '../types.ts';
 
 /** A fact as the `section` tool gives it (its chunk id says nothing to an agent). */
@@ -38,7 +38,7 @@ export interface BudgetedSection extends SectionParts {
 
 /** What a part costs in the answer: the token estimate of its JSON (quotes and escapes included); an empty text costs nothing. */
 export function jsonCost(value: unknown): number {
-  return value === '' ? 0 : estimateTokens(JSON.stringify(value));
+  return value === '' ? 0 : estimateJsonTokens(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { estimateTokens } from '../text/tokens.ts';
+import { estimateJsonTokens as cost } from '../text/tokens.ts';
 import type { DigestNode, Fact } from '../types.ts';
 
 /** A section as the budgeted list gives it: its summary object, then its facts and text when they fit. */
@@ -36,8 +36,6 @@ export interface BudgetCandidates {
   readonly node: (at: number) => DigestNode | undefined;
 }
 
-/** What a part costs: the token estimate of its JSON text. */
-const cost = (value: unknown): number => estimateTokens(JSON.stringify(value));
 
 /**
  * Fills a token budget from sections in relevance order, in three passes, each going down the

@@ -9,3 +9,8 @@ const CHARACTERS_PER_TOKEN = 4;
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
 }
+
+/** The estimate of a value as it is sent: its JSON text, quotes and escapes included. */
+export function estimateJsonTokens(value: unknown): number {
+  return estimateTokens(JSON.stringify(value));
+}

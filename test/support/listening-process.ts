@@ -7,16 +7,28 @@ export interface ListeningProcess {
   readonly child: ChildProcess;
   /** What it wrote to stderr so far. */
   readonly stderr: () => string;
+  /** Every line it wrote so far, both streams. */
+  readonly logs: string[];
   stop(): Promise<void>;
 }
 
+/** Ours and the snippets of docs/hosts.md print this line; group 1 is the URL. */
+const LISTENING_ON = /^listening on (https?:\/\/\S+?)\/?$/;
+
 /**
- * Starts a server process and resolves once it prints `listening on <url>` (ours and the
- * snippets of docs/hosts.md print that line); a process that exits first rejects with its stderr.
+ * Starts a server process and resolves once a line of its output (either stream) matches
+ * `listening` (default: `listening on <url>`; group 1 is the URL); a process that exits first
+ * rejects with what it wrote to stderr.
  */
-export function startListening(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<ListeningProcess> {
+export function startListening(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; listening?: RegExp },
+): Promise<ListeningProcess> {
   const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const listening = options.listening ?? LISTENING_ON;
   let stderr = '';
+  const logs: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -24,11 +36,13 @@ export function startListening(command: string, args: readonly string[], options
     await exited;
   };
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const url = /^listening on (https?:\/\/\S+?)\/?$/.exec(line.trim())?.[1];
-      if (url !== undefined) resolve({ url, child, stderr: () => stderr, stop });
-    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        logs.push(line);
+        const url = listening.exec(line.trim())?.[1];
+        if (url !== undefined) resolve({ url, child, stderr: () => stderr, logs, stop });
+      });
+    }
     child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code} before listening: ${stderr}`)));
     child.once('error', reject);
   });
