@@ -10,14 +10,11 @@
  *   sections' clean Markdown (a leading `# <title>` of the intro dropped, being the block's own).
  * - `llms-full.txt`: every page's block in corpus order, a `---` line between two pages.
  *
- * Links in all three are the digest's own (`resolveDocLinks`). Deterministic, LF, a final newline.
+ * Links in all three are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
  */
 import type { DigestNode, Page, Section } from '../types.ts';
-import { pagesByGroup } from './overview.ts';
-import { linkDestination, resolveDocLinks } from './resolve-links.ts';
-
-/** The group heading of the pages that have none. */
-export const OTHER_PAGES = 'Other pages';
+import { OTHER_PAGES, pagesByGroup } from './overview.ts';
+import { createLinkResolver, linkDestination, type LinkResolver } from './resolve-links.ts';
 
 export interface LlmsInput {
   /** In corpus order. */
@@ -91,10 +88,8 @@ function pageBlock(page: Page, nodes: readonly DigestNode[]): string {
   return [`# ${plainText(page.title)}`, `Source: ${page.url}`, ...(body === '' ? [] : [body])].join('\n\n');
 }
 
-type Resolve = (markdown: string, page: Page) => string;
-
 /** `llms.txt`: the title, the summary, then the pages by group as the overview lists them. */
-function llmsIndex(pages: readonly Page[], intros: ReadonlyMap<string, DigestNode>, context: string, resolve: Resolve): string {
+function llmsIndex(pages: readonly Page[], intros: ReadonlyMap<string, DigestNode>, context: string, resolve: LinkResolver): string {
   const groups = pagesByGroup(pages);
   // the home page, else the page listed first
   const home = pages.find((page) => page.slug === 'index') ?? groups[0]?.[1][0];
@@ -115,9 +110,7 @@ function llmsIndex(pages: readonly Page[], intros: ReadonlyMap<string, DigestNod
 /** Renders `llms.txt`, `llms-full.txt` and every `pages/<slug>.md` (see the module comment). */
 export function renderLlmsFiles(input: LlmsInput): LlmsFiles {
   const { pages, sections } = input;
-  const pagesByFile = new Map(pages.map((page) => [page.file, page]));
-  const urlsOfDigest = new Set([...pages.map((page) => page.url), ...sections.map((section) => section.url)]);
-  const resolve: Resolve = (markdown, page) => resolveDocLinks(markdown, page, pagesByFile, urlsOfDigest);
+  const resolve = createLinkResolver(pages, new Set([...pages.map((page) => page.url), ...sections.map((section) => section.url)]));
   const nodesById = new Map(input.nodes.map((node) => [node.id, node]));
   const nodesByPage = new Map<string, DigestNode[]>();
   for (const section of sections) {

@@ -1,8 +1,11 @@
 import type { Page, Section } from '../types.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 
-/** Heading of the pages that have no group. */
+/** Heading of the pages that have no group, in the overview. */
 export const UNGROUPED = 'Ungrouped';
+
+/** What readers see for the pages that have no group (the context text, the demo site's sidebar, llms.txt). */
+export const OTHER_PAGES = 'Other pages';
 
 /**
  * The pages by group in the order the overview lists them: groups in name order, the pages

@@ -25,12 +25,14 @@ const CONTENT_EXTENSION = /\.mdx?$/i;
 /** A base for reading url paths; its host is never used. */
 const BASE = 'http://ask.invalid';
 
-interface PageIndex {
+/** What a link is resolved against: the digest's pages, by content file and by url path, and every url it has. */
+interface DigestSite {
+  readonly pagesByFile: ReadonlyMap<string, Page>;
   /** Each page by its url's path (`urlPath`). */
   readonly byPath: ReadonlyMap<string, Page>;
+  /** Every page url and section url of the digest. */
+  readonly urls: ReadonlySet<string>;
 }
-
-const indexes = new WeakMap<ReadonlyMap<string, Page>, PageIndex>();
 
 function safeDecode(text: string): string {
   try {
@@ -48,18 +50,14 @@ function urlPath(pathname: string): string {
     .replace(/\/+$/, '');
 }
 
-function indexOf(pagesByFile: ReadonlyMap<string, Page>): PageIndex {
-  const known = indexes.get(pagesByFile);
-  if (known) return known;
+function siteOf(pages: readonly Page[], urls: ReadonlySet<string>): DigestSite {
   const byPath = new Map<string, Page>();
-  for (const page of pagesByFile.values()) {
+  for (const page of pages) {
     const pathname = resolvedPath(page.url, `${BASE}/`);
     const key = pathname === null ? null : urlPath(pathname);
     if (key !== null && !byPath.has(key)) byPath.set(key, page);
   }
-  const index = { byPath };
-  indexes.set(pagesByFile, index);
-  return index;
+  return { pagesByFile: new Map(pages.map((page) => [page.file, page])), byPath, urls };
 }
 
 /** The page a content-file path names: as written, else with `.md`/`.mdx`, else its folder's index or README. */
@@ -95,7 +93,7 @@ function absolute(url: string): string {
 }
 
 /** The page a link's path part names, from `fromPage`: a content file next to it, or a url path read against its url. */
-function targetPage(linkPath: string, fromPage: Page, pagesByFile: ReadonlyMap<string, Page>): Page | undefined {
+function targetPage(linkPath: string, fromPage: Page, { pagesByFile, byPath }: DigestSite): Page | undefined {
   if (linkPath === '') return fromPage;
   // next to the page, else (as Docusaurus reads a `.md` link) from the content folder's root
   const asFile = (): Page | undefined => {
@@ -106,7 +104,7 @@ function targetPage(linkPath: string, fromPage: Page, pagesByFile: ReadonlyMap<s
   const asUrl = (): Page | undefined => {
     const resolved = resolvedPath(linkPath, absolute(fromPage.url));
     const key = resolved === null ? null : urlPath(resolved);
-    return key === null ? undefined : indexOf(pagesByFile).byPath.get(key);
+    return key === null ? undefined : byPath.get(key);
   };
   return CONTENT_EXTENSION.test(safeDecode(linkPath)) ? (asFile() ?? asUrl()) : (asUrl() ?? asFile());
 }
@@ -118,17 +116,17 @@ type Target = 'external' | { readonly url: string } | null;
  * Where a link of `fromPage` goes in the digest: `external` (kept as written), the digest url of
  * its page or section, or null (not a page or section of the digest).
  */
-function resolveUrl(url: string, fromPage: Page, pagesByFile: ReadonlyMap<string, Page>, urlsOfDigest: ReadonlySet<string>): Target {
+function resolveUrl(url: string, fromPage: Page, site: DigestSite): Target {
   const trimmed = url.trim();
   if (EXTERNAL.test(trimmed)) return 'external';
   if (OTHER_SCHEME.test(trimmed)) return null;
   const hash = trimmed.indexOf('#');
   const fragment = hash === -1 ? '' : safeDecode(trimmed.slice(hash + 1));
   const linkPath = (hash === -1 ? trimmed : trimmed.slice(0, hash)).replace(/\?.*$/, '');
-  const page = targetPage(linkPath, fromPage, pagesByFile);
-  if (page === undefined || !urlsOfDigest.has(page.url)) return null;
+  const page = targetPage(linkPath, fromPage, site);
+  if (page === undefined || !site.urls.has(page.url)) return null;
   const section = `${page.url}#${fragment}`;
-  return { url: fragment !== '' && urlsOfDigest.has(section) ? section : page.url };
+  return { url: fragment !== '' && site.urls.has(section) ? section : page.url };
 }
 
 /** A url as a Markdown link destination: in `<…>` when it holds what would end a bare one. */
@@ -148,20 +146,28 @@ function endOf(node: Nodes): number {
   return node.position?.end.offset ?? startOf(node);
 }
 
+/** Rewrites the links of one page's Markdown (`createLinkResolver`). */
+export type LinkResolver = (markdown: string, fromPage: Page) => string;
+
 /**
- * The Markdown `markdown` of the page `fromPage` with its links made the digest's own (see the
- * module comment). Reference links are resolved through their definitions: a definition whose
- * target is in the digest gets its url, one whose target is not is removed and its references
- * become their text.
+ * The link rewriting of one digest (see the module comment), its page index made once:
+ * `resolve(markdown, fromPage)` is `markdown` of `fromPage` with its links made the digest's own.
+ * Reference links are resolved through their definitions: a definition whose target is in the
+ * digest gets its url, one whose target is not is removed and its references become their text.
  *
- * @param pagesByFile every page of the digest by its content file (`Page.file`)
+ * @param pages every page of the digest
  * @param urlsOfDigest every page url and section url of the digest
  */
-export function resolveDocLinks(markdown: string, fromPage: Page, pagesByFile: ReadonlyMap<string, Page>, urlsOfDigest: ReadonlySet<string>): string {
+export function createLinkResolver(pages: readonly Page[], urlsOfDigest: ReadonlySet<string>): LinkResolver {
+  const site = siteOf(pages, urlsOfDigest);
+  return (markdown, fromPage) => resolveDocLinks(markdown, fromPage, site);
+}
+
+function resolveDocLinks(markdown: string, fromPage: Page, site: DigestSite): string {
   // no inline link or image, and no definition for a reference to use: nothing to rewrite
   if (!markdown.includes('](') && !markdown.includes(']:')) return markdown;
   const tree = parseMarkdown(markdown, 'md');
-  const resolve = (url: string) => resolveUrl(url, fromPage, pagesByFile, urlsOfDigest);
+  const resolve = (url: string) => resolveUrl(url, fromPage, site);
   const definitions = new Map<string, Definition>();
   const stack: Nodes[] = [tree];
   for (let node = stack.pop(); node; node = stack.pop()) {

@@ -1,4 +1,5 @@
 import type { AskClient } from '../client/ask-client.ts';
+import { FRESHNESS_HEADERS } from '../runtime/freshness.ts';
 
 /** Which version of the digest an answer came from: its content hash, and the source commit it was built from. */
 export interface Freshness {
@@ -8,14 +9,11 @@ export interface Freshness {
   readonly buildCommit: string | null;
 }
 
-export const CONTENT_HASH_HEADER = 'x-ask-content-hash';
-export const BUILD_COMMIT_HEADER = 'x-ask-build-commit';
-
 /** The stamp a read response carries in its headers, or null when it carries none (POST answers). */
 export function freshnessOfHeaders(headers: Headers): Freshness | null {
-  const contentHash = headers.get(CONTENT_HASH_HEADER);
+  const contentHash = headers.get(FRESHNESS_HEADERS.contentHash);
   if (contentHash === null) return null;
-  return { contentHash, buildCommit: headers.get(BUILD_COMMIT_HEADER) };
+  return { contentHash, buildCommit: headers.get(FRESHNESS_HEADERS.buildCommit) };
 }
 
 /**

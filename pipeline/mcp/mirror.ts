@@ -4,6 +4,7 @@ import { extract } from 'tar';
 import { readManifest } from '../digest/read.ts';
 import { recoverInterruptedWrite } from '../digest/write.ts';
 import { AskError } from '../errors.ts';
+import { FRESHNESS_HEADERS } from '../runtime/freshness.ts';
 
 export interface MirrorResult {
   readonly digestDir: string;
@@ -59,7 +60,7 @@ export async function mirrorDigest(endpoint: string, cacheDir: string, fetchImpl
   const archiveUrl = `${endpoint.replace(/\/+$/, '')}/archive`;
   const head = await fetchImpl(archiveUrl, { method: 'HEAD' });
   if (!head.ok) throw new Error(`HEAD ${archiveUrl} answered ${head.status}`);
-  const remoteHash = head.headers.get('x-ask-content-hash');
+  const remoteHash = head.headers.get(FRESHNESS_HEADERS.contentHash);
   const local = await readManifest(digestDir).catch(() => null);
   if (remoteHash !== null && local?.contentHash === remoteHash) return { digestDir, downloaded: false, contentHash: remoteHash };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AskClient } from '../client/ask-client.ts';
+import { pageOfSection } from '../runtime/digest-data.ts';
 import type { SectionSummary } from '../types.ts';
 import type { Freshness } from './freshness.ts';
 import { callRoute } from './tool-result.ts';
@@ -26,16 +27,10 @@ const sectionListSchema = z.object({
   sections: z.array(z.object({ id: z.string(), title: z.string(), heading: z.string().nullable(), group: z.string().nullable(), url: z.string() })),
 });
 
-/** The page a section id belongs to: the part before `#`. */
-export function pageSlugOf(id: string): string {
-  const hash = id.indexOf('#');
-  return hash === -1 ? id : id.slice(0, hash);
-}
-
 function pagesOf(sections: readonly SectionSummary[]): DocPage[] {
   const pages = new Map<string, DocPage>();
   for (const section of sections) {
-    const slug = pageSlugOf(section.id);
+    const slug = pageOfSection(section.id);
     // the intro chunk (id = slug) names the page's own url; otherwise the first section's, without its anchor
     if (pages.has(slug) && section.id !== slug) continue;
     const hash = section.url.indexOf('#');

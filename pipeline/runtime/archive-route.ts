@@ -1,3 +1,5 @@
+import { FRESHNESS_HEADERS } from './freshness.ts';
+
 /** The digest archive's bytes and the content hash it carries. */
 export interface ArchiveSource {
   readonly bytes: () => Promise<Uint8Array<ArrayBuffer>>;
@@ -34,10 +36,10 @@ export async function archiveResponse(request: Request, source: ArchiveSource): 
     'content-disposition': 'attachment; filename="digest.tar.gz"',
     'cache-control': ARCHIVE_CACHE_CONTROL,
     etag,
-    'x-ask-content-hash': source.contentHash,
+    [FRESHNESS_HEADERS.contentHash]: source.contentHash,
   };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) {
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': ARCHIVE_CACHE_CONTROL, 'x-ask-content-hash': source.contentHash } });
+    return new Response(null, { status: 304, headers: { etag, 'cache-control': ARCHIVE_CACHE_CONTROL, [FRESHNESS_HEADERS.contentHash]: source.contentHash } });
   }
   headers['content-length'] = String(bytes.byteLength);
   return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });

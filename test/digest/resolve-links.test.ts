@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDocLinks } from '../../pipeline/digest/resolve-links.ts';
+import { createLinkResolver, type LinkResolver } from '../../pipeline/digest/resolve-links.ts';
 import type { Page } from '../../pipeline/types.ts';
 
 function page(file: string, url: string, title = file): Page {
   return { file, format: file.endsWith('.mdx') ? 'mdx' : 'md', slug: url.replace(/^\/|\/$/g, '') || 'index', url, title, description: null, group: null };
 }
 
-/** A small site of plain urls: its pages by file and every page and section url. */
-function site(pages: readonly Page[], anchors: Readonly<Record<string, readonly string[]>> = {}) {
-  const pagesByFile = new Map(pages.map((one) => [one.file, one]));
+/** A small site of plain urls: the link rewriting of its pages and their section urls. */
+function site(pages: readonly Page[], anchors: Readonly<Record<string, readonly string[]>> = {}): LinkResolver {
   const urls = new Set(pages.flatMap((one) => [one.url, ...(anchors[one.url] ?? []).map((anchor) => `${one.url}#${anchor}`)]));
-  return { pagesByFile, urls };
+  return createLinkResolver(pages, urls);
 }
 
 const home = page('index.md', '/', 'Home');
@@ -20,10 +19,10 @@ const flags = page('reference/flags.md', '/reference/flags', 'Flags');
 const plain = site([home, install, configure, flags], { '/guide/install': ['download', 'café'], '/reference/flags': ['global-flags'] });
 
 function resolved(markdown: string, from: Page = install, where = plain): string {
-  return resolveDocLinks(markdown, from, where.pagesByFile, where.urls);
+  return where(markdown, from);
 }
 
-describe('resolveDocLinks', () => {
+describe('createLinkResolver', () => {
   it('turns links to content files into page urls, with the anchor when it is a section', () => {
     expect(resolved('[a](./configure.mdx) [b](../reference/flags.md#global-flags) [c](configure.mdx)')).toBe('[a](/guide/configure) [b](/reference/flags#global-flags) [c](/guide/configure)');
     expect(resolved('[home](../index.md) [self](#download) [self2](install.md#caf%C3%A9)')).toBe('[home](/) [self](/guide/install#download) [self2](/guide/install#café)');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageSlugOf, sectionDirectoryOf } from '../../pipeline/mcp/section-directory.ts';
+import { sectionDirectoryOf } from '../../pipeline/mcp/section-directory.ts';
+import { pageOfSection } from '../../pipeline/runtime/digest-data.ts';
 import { pageUri } from '../../pipeline/mcp/page-resources.ts';
 import type { SectionSummary } from '../../pipeline/types.ts';
 
@@ -32,8 +33,8 @@ describe('the section directory of a digest version', () => {
   });
 
   it('names a page by the part of a section id before #, and as the resource ask://pages/<slug>', () => {
-    expect(pageSlugOf('guide/tokens#revoke-a-token')).toBe('guide/tokens');
-    expect(pageSlugOf('index')).toBe('index');
+    expect(pageOfSection('guide/tokens#revoke-a-token')).toBe('guide/tokens');
+    expect(pageOfSection('index')).toBe('index');
     expect(pageUri('guide/tokens')).toBe('ask://pages/guide/tokens');
     expect(pageUri('guide/a b')).toBe('ask://pages/guide/a%20b');
   });

@@ -12,6 +12,7 @@
 import type { CorpusInput, GlossaryEntry, Page } from '../../types.ts';
 import { STOPWORDS } from './lexicon.ts';
 import { clipWords, endSentence, occursAsWords, squash, upperFirst } from './text.ts';
+import { OTHER_PAGES } from '../../digest/overview.ts';
 import { compareCodeUnits } from '../../text/compare.ts';
 
 const MAX_TITLES = 6;
@@ -20,7 +21,7 @@ const MAX_KEY_TERMS = 20;
 
 /** "getting-started" -> "Getting started". */
 export function groupLabel(group: string | null): string {
-  if (group === null || group === '') return 'Other pages';
+  if (group === null || group === '') return OTHER_PAGES;
   return upperFirst(group.replace(/[-_]+/g, ' ').trim());
 }
 
