@@ -19,7 +19,7 @@ export interface Page {
   readonly slug: string;
   /** `--site-url` + `/` + the url path the generator serves the page at. */
   readonly url: string;
-  /** Frontmatter `title`, else the first `#` heading, else the file name. */
+  /** Frontmatter `title`, else the first `#` heading, else what the generator names an untitled page (`untitledName`), else the file name. */
   readonly title: string;
   /** Frontmatter `description`, else null. */
   readonly description: string | null;

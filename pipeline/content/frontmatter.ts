@@ -35,6 +35,24 @@ function parseData(type: string, value: string): unknown {
 
 const LANGUAGE: Readonly<Record<string, string>> = { yaml: 'YAML', toml: 'TOML', json: 'JSON' };
 
+/** A YAML `---` or TOML `+++` fence opening the page (after a byte order mark). */
+const OPENING_FENCE = /^\uFEFF?(---|\+\+\+)[ \t]*\r?(?:\n|$)/;
+
+/**
+ * Throws when the page opens a YAML or TOML frontmatter block that no fence closes: read as
+ * Markdown, its fields would silently become the page's first paragraph.
+ */
+export function checkFrontmatterClosed(source: string, file: string): void {
+  const opening = OPENING_FENCE.exec(source);
+  const fence = opening?.[1];
+  if (opening === null || fence === undefined) return;
+  const closed = source
+    .slice(opening[0].length)
+    .split('\n')
+    .some((line) => line.replace(/[ \t\r]+$/, '') === fence);
+  if (!closed) throw new ContentError(file, `frontmatter opened with '${fence}' on line 1 is never closed; end it with a '${fence}' line after its fields`);
+}
+
 /**
  * Reads the frontmatter node of a parsed page (YAML, TOML or JSON), checking the types of the
  * fields the content model reads. A page without frontmatter has `{}`. Invalid syntax or a wrong

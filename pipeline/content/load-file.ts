@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeContentFile } from './decode.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { readPage, type ParsedPage, type ReadPage } from './page.ts';
@@ -7,7 +8,7 @@ import { resolveSite, type PageSite } from './site.ts';
 import { writeFileAtomically } from '../digest/atomic-write.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
-export const CHUNKER_VERSION = 'chunker-2';
+export const CHUNKER_VERSION = 'chunker-3';
 
 /** One content file, read: its page and sections, or the problem with it. */
 export interface LoadedFile {
@@ -57,9 +58,9 @@ function includeReader(contentDir: string): (file: string) => Promise<string | n
     const target = path.resolve(root, file);
     if (target !== root && !target.startsWith(root + path.sep)) return null;
     try {
-      return await readFile(target, 'utf8');
+      return decodeContentFile(await readFile(target), file);
     } catch {
-      return null;
+      return null; // not there, or not UTF-8: the file's own reading says so
     }
   };
 }
@@ -80,15 +81,22 @@ async function writeCached(cacheDir: string, cacheFile: string, value: ReadPage 
 /**
  * Reads one content file into its page and hashed sections. An unchanged file (same bytes, same
  * site URL, same chunker version) comes from the chunk cache without being parsed. A file that
- * cannot be read or parsed gives its ContentError instead of throwing.
+ * cannot be read, is not UTF-8 or cannot be parsed gives its ContentError instead of throwing.
  */
 export async function loadFile(source: FileSource, file: string): Promise<LoadedFile> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path.join(source.contentDir, file), 'utf8');
+    bytes = await readFile(path.join(source.contentDir, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     return { file, fileHash: null, read: null, error: new ContentError(file, `cannot be read (${code}); check its permissions`), parsed: false };
+  }
+  let text: string;
+  try {
+    text = decodeContentFile(bytes, file);
+  } catch (error) {
+    if (error instanceof ContentError) return { file, fileHash: null, read: null, error, parsed: false };
+    throw error;
   }
   const fileHash = sha256(text);
   const site = resolveSite(source);

@@ -7,6 +7,7 @@ import type { Page, Section } from '../types.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
 import { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
+import { resolveSite } from './site.ts';
 import type { ReadPage } from './page.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 
@@ -82,17 +83,31 @@ export async function hashContentFiles(dir: string, exclude: readonly string[] =
   return hashes;
 }
 
+/** The problem of a content folder without a single page: where we looked, under which generator. */
+function noPageFound(source: FileSource, files: number): ContentError {
+  const generator = resolveSite(source).generator.name;
+  const found =
+    files === 0
+      ? `no .md or .mdx file in it or below, read as a ${generator} site`
+      : `${files} .md/.mdx ${files === 1 ? 'file' : 'files'}, none a page a ${generator} site publishes (partials, drafts, excluded)`;
+  return new ContentError(path.resolve(source.contentDir), `no page found: ${found}; pass --content the folder of your pages`);
+}
+
 /**
  * Loads a content folder: every page and its hashed sections. Unchanged files (same bytes,
  * same site URL, same chunker version) come from the chunk cache without being parsed.
  * All problems are gathered and thrown together as ContentErrors, one line per file;
- * two pages with one slug are an error naming both.
+ * two pages with one slug are an error naming both; a folder without a single page is one.
  */
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
-  const files = await listContentFiles(options.contentDir, options.exclude);
+  const listed = await listContentFiles(options.contentDir, options.exclude);
+  const unserved = resolveSite(options).generator.unservedFiles?.(listed) ?? new Set<string>();
+  const files = listed.filter((file) => !unserved.has(file));
   const pages: Page[] = [];
   const sections: Section[] = [];
+  // files that are no page are still content (included by pages): hashed as `hashContentFiles` does
   const fileHashes: Record<string, string> = {};
+  for (const file of unserved) fileHashes[file] = sha256(readFileSync(path.join(options.contentDir, file), 'utf8'));
   const errors: ContentError[] = [];
   const slugOwners = new Map<string, string>();
   let parsedFiles = 0;
@@ -118,5 +133,6 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
     options.onPage?.(read);
   }
   if (errors.length > 0) throw new ContentErrors(errors);
+  if (pages.length === 0) throw new ContentErrors([noPageFound(options, listed.length)]);
   return { pages, sections, fileHashes, parsedFiles };
 }

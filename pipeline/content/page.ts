@@ -2,7 +2,8 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import type { Page, Section } from '../types.ts';
 import { chunkPage, firstTitleHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
-import { FRONTMATTER_TYPES, readFrontmatter } from './frontmatter.ts';
+import { checkFrontmatterClosed, FRONTMATTER_TYPES, readFrontmatter } from './frontmatter.ts';
+import type { Generator } from './generators/types.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
 import { parseMarkdown } from './parse.ts';
@@ -49,18 +50,41 @@ function parsePage(file: string, prepared: string, format: 'md' | 'mdx'): Root {
   }
 }
 
+function prepareAs(file: string, source: string, generator: Generator, format: 'md' | 'mdx'): string {
+  const prepared = generator.prepare(source, format);
+  if (prepared.length !== source.length) throw new Error(`${generator.name}: prepare changed the length of ${file}`);
+  return prepared;
+}
+
+/**
+ * The page prepared and parsed in the dialect its generator reads it in (`Generator.format`, else
+ * by the extension). A page that dialect is a site-wide default for (Docusaurus `.md` as MDX) but
+ * that is no MDX is read by its extension, as a site whose config says `markdown.format: 'detect'`
+ * reads it (configs are not read).
+ */
+function prepareAndParse(file: string, source: string, generator: Generator): { format: 'md' | 'mdx'; prepared: string; tree: Root } {
+  const byExtension = file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
+  const format = generator.format?.(file, source) ?? byExtension;
+  const prepared = prepareAs(file, source, generator, format);
+  try {
+    return { format, prepared, tree: parsePage(file, prepared, format) };
+  } catch (error) {
+    if (format === byExtension) throw error;
+    const fallback = prepareAs(file, source, generator, byExtension);
+    return { format: byExtension, prepared: fallback, tree: parsePage(file, fallback, byExtension) };
+  }
+}
+
 /**
  * Reads one content file into its page and hashed sections, following the content model of
  * the contract and the site's generator (`site`, or a bare site URL for `plain`). `source` is
  * the page's text with its includes expanded. Returns null for a hidden page (draft...).
- * Throws a ContentError naming the file for invalid frontmatter, invalid MDX or an unusable url.
+ * Throws a ContentError naming the file for unclosed or invalid frontmatter, invalid MDX or an unusable url.
  */
 export function readPage(file: string, source: string, site: PageSite | string): ParsedPage | null {
   const { generator, siteUrl, urlStyle } = resolveSite(site);
-  const format = file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
-  const prepared = generator.prepare(source, format);
-  if (prepared.length !== source.length) throw new Error(`${generator.name}: prepare changed the length of ${file}`);
-  const tree = parsePage(file, prepared, format);
+  checkFrontmatterClosed(source, file);
+  const { format, prepared, tree } = prepareAndParse(file, source, generator);
   const { fields, data } = readFrontmatter(tree, file);
   if (generator.hidden(data)) return null;
   const bodyStart = tree.children[0] && FRONTMATTER_TYPES.has(tree.children[0].type) ? (tree.children[0].position?.end.offset ?? 0) : 0;
@@ -71,7 +95,7 @@ export function readPage(file: string, source: string, site: PageSite | string):
     format,
     slug,
     url: pageUrl(siteUrl, urlPath),
-    title: fields.title ?? firstTitleHeading(tree) ?? fileTitle(file),
+    title: fields.title ?? firstTitleHeading(tree) ?? generator.untitledName?.(data) ?? fileTitle(file),
     description: fields.description ?? null,
     group: fields.group ?? groupFromPath(file),
   };

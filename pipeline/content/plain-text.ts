@@ -1,4 +1,5 @@
 import type { Nodes } from 'mdast';
+import { withoutCodeAnnotations } from './code-annotations.ts';
 
 /** Nodes whose content never reaches a reader as text: frontmatter, MDX imports/exports and expressions, HTML comments. */
 const SILENT_TYPES = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'definition']);
@@ -11,6 +12,9 @@ const BLOCK_TYPES = new Set([
 
 /** Attributes of MDX elements whose value a reader sees as text (`<Card title>`, `<TabItem label>`, `<LinkCard description>`). */
 const TEXT_ATTRIBUTES = new Set(['title', 'label', 'description', 'heading', 'caption', 'summary', 'alt']);
+
+/** A GitHub alert's marker (`> [!TIP]`), at the start of its quote: shown as a label, never as text. */
+const GITHUB_ALERT = /^\s*\[![A-Za-z]+\][ \t]*\n?/;
 
 /** Raw HTML as text: comments, `<script>` and `<style>` bodies and tags dropped. */
 function stripTags(html: string): string {
@@ -37,9 +41,17 @@ function collect(node: Nodes, out: string[]): void {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
-    case 'code':
       out.push(node.value);
       break;
+    case 'code':
+      out.push(withoutCodeAnnotations(node.value));
+      break;
+    case 'blockquote': {
+      const quoted: string[] = [];
+      for (const child of node.children as Nodes[]) collect(child, quoted);
+      out.push(quoted.join('').replace(GITHUB_ALERT, ''));
+      break;
+    }
     case 'html':
       out.push(stripTags(node.value));
       break;
@@ -67,7 +79,8 @@ function collect(node: Nodes, out: string[]): void {
 /**
  * The plain text a reader sees in a list of mdast nodes: text and code values, link and
  * emphasis text, JSX elements' text children and text attributes (titles, labels,
- * descriptions); never frontmatter, MDX imports or expressions, `<script>` or `<style>` bodies.
+ * descriptions); never frontmatter, MDX imports or expressions, `<script>` or `<style>` bodies,
+ * GitHub alert markers (`[!TIP]`) or code annotations (`// [!code ++]`, `// highlight-next-line`).
  * Blocks end with a line break; runs of blank space are folded.
  */
 export function plainText(nodes: readonly Nodes[]): string {

@@ -33,7 +33,7 @@ export function keepVerbatimFacts(facts: readonly ProposedFact[], source: string
 
 /** A section's clean Markdown (`cleanMarkdown` of what its generator's syntax reads as): the node's `markdown`. */
 export function sectionMarkdown(section: Section): string {
-  return cleanMarkdown(section.markup ?? section.source, section.format);
+  return cleanMarkdown(section.markup ?? section.source, section.format, section.source);
 }
 
 export interface CheckedNode {

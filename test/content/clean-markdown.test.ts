@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanMarkdown } from '../../pipeline/content/clean-markdown.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
+import { markupLines } from '../../scripts/bench/markup-lines.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,7 +35,7 @@ describe('cleanMarkdown', () => {
     expect(cleanMarkdown(source, 'mdx')).toBe('# Page\n\nText.\n');
   });
 
-  it('removes component tags and keeps their Markdown children, however deep', () => {
+  it('removes component tags and keeps their Markdown children, however deep, a tab label as a bold line', () => {
     const source = [
       '## Install',
       '',
@@ -54,7 +56,7 @@ describe('cleanMarkdown', () => {
       'After.',
       '',
     ].join('\n');
-    expect(cleanMarkdown(source, 'mdx')).toBe('## Install\n\nRun **this**:\n\n- one\n- two\n\nAfter.\n');
+    expect(cleanMarkdown(source, 'mdx')).toBe('## Install\n\n**npm**\n\nRun **this**:\n\n**pnpm**\n\n- one\n- two\n\nAfter.\n');
     expect(cleanMarkdown('<Tabs><TabItem label="npm">text</TabItem></Tabs>\n', 'mdx')).toBe('text\n');
   });
 
@@ -72,7 +74,7 @@ describe('cleanMarkdown', () => {
       '</Steps>',
       '',
     ].join('\n');
-    expect(cleanMarkdown(source, 'mdx')).toBe(`Run this:\n\n${fence}py\ndef f():\n    return 1\n${fence}\n`);
+    expect(cleanMarkdown(source, 'mdx')).toBe(`**Install**\n\nRun this:\n\n${fence}py\ndef f():\n    return 1\n${fence}\n`);
   });
 
   it('dedents the body of a section whose heading is indented inside a component (the slice starts at the heading)', () => {
@@ -80,9 +82,10 @@ describe('cleanMarkdown', () => {
     expect(cleanMarkdown(section, 'mdx')).toBe('### Linux setup\n\nUse the tarball.\n\n```sh\ntar xf a.tgz\n```\n');
   });
 
-  it('removes self-closing components, in a line or alone on one, and never leaves a doubled space', () => {
-    expect(cleanMarkdown('## Install <Badge text="new" />\n\nUse <Icon name="x"/> it.\n\n<Divider />\n\nEnd.\n', 'mdx')).toBe('## Install\n\nUse it.\n\nEnd.\n');
-    expect(cleanMarkdown('Press <Kbd>Ctrl</Kbd>+<Kbd>C</Kbd>.\n', 'mdx')).toBe('Press Ctrl+C.\n');
+  it('removes self-closing components, in a line or alone on one, and never leaves a doubled space; a badge keeps its text', () => {
+    expect(cleanMarkdown('## Install <Badge text="new" />\n\nUse <Icon name="x"/> it.\n\n<Divider />\n\nEnd.\n', 'mdx')).toBe('## Install *new*\n\nUse it.\n\nEnd.\n');
+    expect(cleanMarkdown('Press <Kbd>Ctrl</Kbd>+<Kbd>C</Kbd>.\n', 'mdx')).toBe('Press `Ctrl`+`C`.\n');
+    expect(cleanMarkdown('Use the **<Icon icon="dots" />** menu, then **{}** or **this**.\n', 'mdx')).toBe('Use the menu, then or **this**.\n');
   });
 
   it('removes expressions: comments, values, several lines', () => {
@@ -90,9 +93,9 @@ describe('cleanMarkdown', () => {
     expect(cleanMarkdown(source, 'mdx')).toBe('Version is out.\n\nDone.\n');
   });
 
-  it('removes HTML comments, alone on their lines or in a sentence, and keeps other HTML of a .md page', () => {
+  it('removes HTML comments, alone on their lines or in a sentence, and unwraps the other HTML of a .md page', () => {
     const source = ['<!-- hidden', 'over lines -->', '', 'Text <!-- aside --> more <b>bold</b>.', '', '<details><summary>More</summary>x</details>', ''].join('\n');
-    expect(cleanMarkdown(source, 'md')).toBe('Text more <b>bold</b>.\n\n<details><summary>More</summary>x</details>\n');
+    expect(cleanMarkdown(source, 'md')).toBe('Text more **bold**.\n\n**More**\n\nx\n');
   });
 
   it('leaves code blocks byte for byte, even when they hold tags, imports, expressions, comments or blank runs', () => {
@@ -113,7 +116,7 @@ describe('cleanMarkdown', () => {
 
   it('reads a section cut out of a component: a closing tag with no opening one', () => {
     const section = ['## Step 2', '', 'Do <b>this</b>.', '', '</Steps>', '', '<Aside>', '', 'A note.', ''].join('\n');
-    expect(cleanMarkdown(section, 'mdx')).toBe('## Step 2\n\nDo this.\n\nA note.\n');
+    expect(cleanMarkdown(section, 'mdx')).toBe('## Step 2\n\nDo **this**.\n\nA note.\n');
   });
 
   it('does not throw on a slice that is not MDX on its own, and keeps it as Markdown', () => {
@@ -144,5 +147,36 @@ describe('cleanMarkdown', () => {
       }
     }
     expect(compared).toBeGreaterThan(400);
+  });
+
+  it('leaves no tag outside code, whatever HTML, components and prose a page mixes, in either dialect (property)', () => {
+    const line = fc.constantFrom(
+      '',
+      'Some prose with a [link](/a) and `<code>`.',
+      '  indented prose',
+      '<div class="tabs">',
+      '</div>',
+      '<p align="center">Centered <span class="x">text</span></p>',
+      '<Badge type="tip" text="beta" />',
+      '<TabItem value="a" label="First">',
+      '</TabItem>',
+      '<Tabs groupId="os">',
+      '</Tabs>',
+      '<details>',
+      '<summary>More</summary>',
+      '</details>',
+      '<br>',
+      '<!-- a comment -->',
+      '## A heading <Badge text="new" />',
+      '- an item with <kbd>Ctrl</kbd>',
+      '> a quote with <em>stress</em>',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 25 }), fc.constantFrom('md' as const, 'mdx' as const), (lines, format) => {
+        const source = `${lines.join('\n')}\n`;
+        expect(markupLines(cleanMarkdown(source, format))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -32,15 +32,33 @@ async function textOf(file: string): Promise<string | null> {
 }
 
 /**
- * The generator of a content folder: its own config file found in the folder or a parent, up to
- * the repository root (the first folder holding `.git`; the file system's root when there is
- * none). The nearest folder with a marker wins; within one folder, the order of `GENERATOR_NAMES`.
- * No marker anywhere: `plain`.
+ * The folders a site's config files are looked for in, nearest first, each with its entries
+ * (sorted): the content folder, then its parents up to the repository root (the first folder
+ * holding `.git`; the file system's root when there is none).
  */
-export async function detectGenerator(contentDir: string): Promise<Detected> {
+export async function* foldersUp(contentDir: string): AsyncGenerator<readonly [dir: string, entries: readonly string[]]> {
   let dir = path.resolve(contentDir);
   for (;;) {
     const entries = await entriesOf(dir);
+    yield [dir, entries];
+    const parent = path.dirname(dir);
+    if (entries.includes('.git') || parent === dir) return;
+    dir = parent;
+  }
+}
+
+/** True when `entry` (a file or folder name) fits one of a generator's markers. */
+export function fitsMarker(entry: string, markers: readonly string[]): boolean {
+  return markers.some((marker) => fits(entry, marker));
+}
+
+/**
+ * The generator of a content folder: its own config file found in the folder or a parent
+ * (`foldersUp`). The nearest folder with a marker wins; within one folder, the order of
+ * `GENERATOR_NAMES`. No marker anywhere: `plain`.
+ */
+export async function detectGenerator(contentDir: string): Promise<Detected> {
+  for await (const [dir, entries] of foldersUp(contentDir)) {
     for (const generator of detectableGenerators()) {
       for (const marker of generator.markers) {
         for (const entry of entries.filter((name) => fits(name, marker))) {
@@ -49,8 +67,6 @@ export async function detectGenerator(contentDir: string): Promise<Detected> {
         }
       }
     }
-    const parent = path.dirname(dir);
-    if (entries.includes('.git') || parent === dir) return { generator: 'plain', marker: null };
-    dir = parent;
   }
+  return { generator: 'plain', marker: null };
 }

@@ -9,6 +9,7 @@
  * as they are.
  */
 import path from 'node:path';
+import { docusaurusFormat } from './docusaurus-format.ts';
 import { classifyLines } from './docusaurus-lines.ts';
 import { withPartialHeadingIds } from './docusaurus-partial-ids.ts';
 import { isBlankLine } from './source-editor.ts';
@@ -82,7 +83,7 @@ async function expand(file: string, source: string, read: ReadContentFile, depth
     if (spans.length === 0) continue;
     const text = await read(target);
     if (text === null) continue;
-    const format = target.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md';
+    const format = docusaurusFormat(target, text);
     const body = withPartialHeadingIds(partialBody(await expand(target, text, read, depth + 1)), format);
     for (const [start, end] of spans.reverse()) expanded = expanded.slice(0, start) + indentedLike(body, expanded, start) + expanded.slice(end);
   }

@@ -4,6 +4,7 @@
  * define them. The site url given to `ask` is the docs plugin's base (`https://site` when the docs
  * are served at the root, `https://site/docs` by default).
  */
+import { docusaurusFormat } from './docusaurus-format.ts';
 import { docusaurusCustomId, docusaurusHeadingIds } from './docusaurus-heading-id.ts';
 import { expandDocusaurusIncludes } from './docusaurus-includes.ts';
 import { prepareDocusaurus } from './docusaurus-prepare.ts';
@@ -28,6 +29,7 @@ export const docusaurus: Generator = {
   // `trailingSlash` unset: every permalink is served as its slug spells it.
   urlStyle: BARE_URLS,
   isPage: isDocusaurusPage,
+  format: docusaurusFormat,
   route: docusaurusRoute,
   // Drafts are left out of the production build; unlisted pages are built but kept out of
   // sitemaps, lists and search.

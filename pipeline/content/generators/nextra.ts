@@ -31,6 +31,16 @@ function isRouted(file: string): boolean {
 }
 
 /**
+ * When the content folder is a Next.js project (it holds `app/`, `pages/` or `content/`), only
+ * the files in those folders are routed: the others (`components/shared.mdx`, imported by pages)
+ * are partials whose urls would 404.
+ */
+function filesBesideRoutedFolders(files: readonly string[]): ReadonlySet<string> {
+  if (!files.some((file) => PAGE_ROOTS.test(file))) return new Set();
+  return new Set(files.filter((file) => !PAGE_ROOTS.test(file)));
+}
+
+/**
  * The url path of a Nextra page: its path below `app/`, `pages/` or `content/`, route groups
  * `(group)` and parallel-route slots `@slot` dropped, `index` and the app router's `page`
  * naming their folder. Case is kept, as Next.js serves it.
@@ -72,7 +82,8 @@ function blankCustomIds(source: string): string {
 }
 
 /**
- * Nextra (Next.js): `pages/**`, `content/**` and the app router's `app/**\/page.mdx`, urls without
+ * Nextra (Next.js): `pages/**`, `content/**` and the app router's `app/**\/page.mdx` (the files
+ * beside those folders are partials, not pages), urls without
  * a trailing slash and in the file's case; `searchable: false` pages are left out of search;
  * custom heading ids `## Title [#id]`; MDX imports of Markdown partials are expanded where used.
  */
@@ -82,6 +93,7 @@ export const nextra: Generator = {
   confirms: (marker, text) => /theme\.config\.[^/\\]+$/.test(marker) || (text !== null && text.includes('nextra')),
   urlStyle: BARE_URLS,
   isPage: isRouted,
+  unservedFiles: filesBesideRoutedFolders,
   route: (page, style) => styledPath(nextraRoute(page.file), style, false),
   hidden: (frontmatter) => frontmatter['searchable'] === false,
   prepare: (source) => blankCustomIds(source),

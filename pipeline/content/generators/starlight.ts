@@ -1,5 +1,5 @@
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
-import { blankDirectiveContainers } from './directive-containers.ts';
+import { directivesAsProse } from './directives.ts';
 import { expandMdxPartials } from './mdx-partials.ts';
 import { astroHeadingText } from './starlight-heading-text.ts';
 import { educateHeadingLines } from './smart-punctuation.ts';
@@ -44,16 +44,16 @@ export function astroHeadingIds(): HeadingIds {
   };
 }
 
-/** Starlight's syntax made prose: aside markers blanked (titles kept), heading punctuation educated. */
-function prepareStarlight(source: string): string {
-  return educateHeadingLines(blankDirectiveContainers(source));
+/** Starlight's syntax made prose: directives as remark-directive reads them (asides' titles and labels kept), heading punctuation educated. */
+function prepareStarlight(source: string, format: 'md' | 'mdx'): string {
+  return educateHeadingLines(directivesAsProse(source, format));
 }
 
 /**
  * Starlight (Astro): pages are `src/content/docs/**` files whose name does not start with `_`,
  * served with a trailing slash; `slug` in the frontmatter replaces the path; `draft: true` and
- * `pagefind: false` pages are not in the built or searchable site; asides (`:::tip[Title]`) are
- * remark-directive containers; MDX imports of Markdown partials are expanded where used.
+ * `pagefind: false` pages are not in the built or searchable site; asides (`:::tip[Title]`) and
+ * every other directive are read with remark-directive (see directives.ts); MDX imports of Markdown partials are expanded where used.
  */
 export const starlight: Generator = {
   name: 'starlight',
@@ -67,7 +67,7 @@ export const starlight: Generator = {
     return styledPath(starlightRoute(page.file), style, false);
   },
   hidden: (frontmatter) => frontmatterFlag(frontmatter, 'draft') || frontmatter['pagefind'] === false,
-  prepare: (source) => prepareStarlight(source),
+  prepare: prepareStarlight,
   customId: () => null,
   headingIds: astroHeadingIds,
   expandIncludes: (file, source, read) => expandMdxPartials(file, source, read, { absoluteRoot: null }),

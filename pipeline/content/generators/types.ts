@@ -78,11 +78,27 @@ export interface Generator {
   /** False for files the generator does not turn into pages (Docusaurus `_partial.mdx`, Hugo `_index` data...). */
   isPage(file: string): boolean;
   /**
+   * The files that are no page once the whole content folder is known, though `isPage` alone
+   * cannot tell (Nextra: files beside `pages/`, `app/` or `content/`, such as the partials and
+   * components the pages import). Their text reaches readers only where a page includes them.
+   */
+  unservedFiles?(files: readonly string[]): ReadonlySet<string>;
+  /**
+   * The dialect the generator reads a page in (its text given, frontmatter first). Omitted: by
+   * the extension, `.mdx` as MDX and anything else as CommonMark. Docusaurus reads `.md` as MDX.
+   */
+  format?(file: string, source: string): 'md' | 'mdx';
+  /**
    * The page's url path below the site url, without a leading `/`: `''` for the home page,
    * `guide/intro`, `guide/intro/` or `guide/intro.html` as `style` asks. Frontmatter `slug`,
    * `permalink`, `id`, number prefixes, blog dates: as the generator reads them.
    */
   route(page: PageInput, style: UrlStyle): string;
+  /**
+   * The title of a page that names itself in no `title` and no `#` heading, from what the live site
+   * shows for it (VitePress: a landing page's `hero.name`); omitted or undefined: the file name.
+   */
+  untitledName?(frontmatter: Readonly<Record<string, unknown>>): string | undefined;
   /** True when the generator leaves the page out of the built or searchable site (draft, unlisted, `search: false`...). */
   hidden(frontmatter: Readonly<Record<string, unknown>>): boolean;
   /**

@@ -24,10 +24,19 @@ function isFolderIndex(file: string): boolean {
   return file === 'index.md' || file.endsWith('/index.md');
 }
 
+/** A landing page's `hero.name` (`layout: home`), the name its hero shows; VitePress titles such a page with the site's title, which it usually is. */
+function heroName(frontmatter: Readonly<Record<string, unknown>>): string | undefined {
+  const hero = frontmatter['hero'];
+  if (typeof hero !== 'object' || hero === null || !('name' in hero) || typeof hero.name !== 'string') return undefined;
+  const name = hero.name.replace(/\s+/g, ' ').trim();
+  return name === '' ? undefined : name;
+}
+
 export const vitepress: Generator = {
   name: 'vitepress',
   markers: ['.vitepress'],
   urlStyle: BARE_URLS,
+  untitledName: heroName,
   isPage(file) {
     if (!file.endsWith('.md')) return false;
     const segments = file.split('/');

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { detectGenerator } from '../../../pipeline/content/generators/detect.ts';
 import { nextra, nextraRoute } from '../../../pipeline/content/generators/nextra.ts';
 import { loadContent } from '../../../pipeline/content/index.ts';
+import { tempFoldersPerTest } from '../../support/temp-folder.ts';
 import { expectNoMarkup, expectPrepareKeepsShape, idsByUrl } from './generator-checks.ts';
+
+const freshFolder = tempFoldersPerTest();
 
 const site = path.resolve(import.meta.dirname, '../../fixtures/generators/nextra');
 const contentDir = path.join(site, 'content');
@@ -44,6 +47,21 @@ describe('nextra generator', () => {
     expect(nextra.isPage('pages/_app.mdx')).toBe(false);
     expect(nextra.isPage('docs/[slug].mdx')).toBe(false);
     expect(nextra.isPage('docs/_partial.mdx')).toBe(true);
+  });
+
+  it('makes no page of the partials beside pages/ in a Next.js project, and shows their text where imported', async () => {
+    const { dir } = await freshFolder({
+      'pages/index.mdx': "import Intro from '../components/intro.mdx'\n\n# Lamp\n\n<Intro />\n\n## Install\n\nRun `lamp setup`.\n",
+      'pages/guide.md': '# Guide\n\n## Dim\n\nRun `lamp dim 40`.\n',
+      'components/intro.mdx': '---\ntitle: Intro\n---\n\nThe lamp lights any room in seconds.\n',
+      'src/components/notes.md': '# Notes for maintainers\n',
+    });
+    const content = await loadContent({ contentDir: dir, siteUrl: '', generator: 'nextra' });
+    expect(content.pages.map((page) => page.url)).toEqual(['/guide', '/']);
+    expect(content.sections.find((section) => section.id === 'index')?.text).toContain('lights any room');
+    expect(Object.keys(content.fileHashes).sort()).toEqual(['components/intro.mdx', 'pages/guide.md', 'pages/index.mdx', 'src/components/notes.md']);
+    // a folder that is itself the pages folder routes every file in it
+    expect(nextra.unservedFiles?.(['index.mdx', 'components/intro.mdx'])).toEqual(new Set());
   });
 
   it('leaves searchable: false pages out', () => {

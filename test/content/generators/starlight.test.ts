@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blankDirectiveContainers } from '../../../pipeline/content/generators/directive-containers.ts';
 import { detectGenerator } from '../../../pipeline/content/generators/detect.ts';
 import { starlight, starlightRoute } from '../../../pipeline/content/generators/starlight.ts';
 import { slugOfPath } from '../../../pipeline/content/generators/url-style.ts';
@@ -48,7 +47,7 @@ describe('starlight generator', () => {
 
   it('keeps an aside title as text and blanks its markers, not inside code', () => {
     const source = ':::tip[Did you know?]\nBody.\n:::\n```\n:::note\n```\n';
-    expect(blankDirectiveContainers(source)).toBe('Did you know?        \nBody.\n   \n```\n:::note\n```\n');
+    expect(starlight.prepare(source, 'md')).toBe('Did you know?        \nBody.\n   \n```\n:::note\n```\n');
   });
 
   it('is detected from an astro.config that uses Starlight, and not from a bare Astro one', async () => {

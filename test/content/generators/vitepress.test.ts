@@ -7,6 +7,7 @@ import { detectGenerator } from '../../../pipeline/content/generators/detect.ts'
 import { vitepress } from '../../../pipeline/content/generators/vitepress.ts';
 import { slugOfPath } from '../../../pipeline/content/generators/url-style.ts';
 import { loadContent } from '../../../pipeline/content/index.ts';
+import { readPage } from '../../../pipeline/content/page.ts';
 import type { Section } from '../../../pipeline/types.ts';
 
 const fixture = fileURLToPath(new URL('../../fixtures/generators/vitepress/', import.meta.url));
@@ -192,5 +193,17 @@ describe('vitepress prepare', () => {
     expect(vitepress.prepare(source, 'md').split('\n')).toEqual([
       'Mind this        ', 'text', '   ', '```md', '::: tip', '```', '>         Heads up', '> body', '## Title          ', '',
     ]);
+  });
+});
+
+describe('an untitled VitePress landing page', () => {
+  const landing = '---\nlayout: home\nhero:\n  name: Lantern\n  text: Lights for docs\n---\n\nSome words.\n';
+
+  it('is named by its hero, as the live site names it', () => {
+    expect(readPage('index.md', landing, { siteUrl: '', generator: 'vitepress' })?.page.title).toBe('Lantern');
+  });
+
+  it('keeps the file name under plain, whose title rule is the contract’s', () => {
+    expect(readPage('index.md', landing, { siteUrl: '', generator: 'plain' })?.page.title).toBe('index');
   });
 });
