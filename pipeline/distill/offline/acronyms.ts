@@ -3,6 +3,7 @@
  * passcode)". An expansion counts only when its words' initials spell the
  * acronym, so "the runtime (see below)" is never read as one.
  */
+import { singular as singularWord } from './text.ts';
 
 /** One spelled-out acronym, as written in the text. */
 export interface AcronymPair {
@@ -91,4 +92,16 @@ export function findAcronyms(text: string): AcronymPair[] {
     }
   }
   return found;
+}
+
+/**
+ * The pair in the singular when the docs spelled it out in the plural ("JSON Web Tokens (JWTs)"
+ * -> "JSON Web Token", "JWT"): a glossary names one thing. Other pairs are returned as they are.
+ */
+export function singularPair(pair: AcronymPair): AcronymPair {
+  if (!/[A-Z]s$/.test(pair.acronym)) return pair;
+  const last = /(\S+)$/.exec(pair.expansion)?.[1] ?? '';
+  const one = singularWord(last);
+  if (one === last) return pair;
+  return { acronym: pair.acronym.slice(0, -1), expansion: `${pair.expansion.slice(0, -last.length)}${one}` };
 }

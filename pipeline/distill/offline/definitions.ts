@@ -23,7 +23,7 @@
  */
 import type { Nodes, Paragraph, RootContent } from 'mdast';
 import type { Section } from '../../types.ts';
-import { findAcronyms } from './acronyms.ts';
+import { findAcronyms, singularPair } from './acronyms.ts';
 import { fromAbbreviations, fromDefinitionList, fromParagraph, isOptionList } from './labelled.ts';
 import { walkAll } from './parse.ts';
 import { fromTermTable, mayHoldTermTable } from './term-tables.ts';
@@ -43,7 +43,7 @@ function onGlossaryPage(section: Section): boolean {
 }
 
 /** True when labelled definitions of the section are read loosely: its heading or page says glossary. */
-function isGlossaryLike(section: Section): boolean {
+export function isGlossaryLike(section: Section): boolean {
   return GLOSSARY_HEADING.test(section.heading ?? section.title) || onGlossaryPage(section);
 }
 
@@ -128,6 +128,7 @@ export function acronymDefinitions(section: Section): FoundDefinition[] {
   const heading = section.heading ?? section.title;
   return sentences(squash(section.text)).flatMap((sentence) =>
     findAcronyms(sentence)
+      .map(singularPair)
       .filter((pair) => isTermLike(pair.expansion))
       .map((pair) => {
         const match = matchDefinition(sentence);

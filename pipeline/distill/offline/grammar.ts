@@ -10,29 +10,11 @@
  *   "Content is included only once" label a remark; "Shared trust domain" may name a thing.
  * Both err on the side of "not a term" only where the words leave no doubt.
  */
+import { AUXILIARIES, COORDINATORS, DETERMINERS, PREPOSITIONS, VERB_ADVERBS, verbShaped } from '../../text/word-classes.ts';
 
-/** Words that open a noun phrase. */
-export const DETERMINERS: ReadonlySet<string> = new Set(
-  'a an the this that these those its their your our my his her each every any some no all both one another'.split(' '),
-);
+export { DETERMINERS };
 /** Prepositions and coordinators: a determiner after one of them is inside the noun phrase ("of each section"). */
-const PHRASE_JOINERS = new Set(
-  (
-    'of in on at by for from to with without into onto over under about between across through per via ' +
-    'within among against during before after than like as and or nor but'
-  ).split(' '),
-);
-/** Finite auxiliaries and copulas: their presence makes a clause. */
-const AUXILIARIES = new Set(
-  (
-    'is are was were be been being am has have had does do did can could will would shall should may might must ' +
-    "isn't aren't wasn't weren't hasn't haven't doesn't don't didn't can't cannot couldn't won't wouldn't shouldn't"
-  ).split(' '),
-);
-/** Adverbs that sit before a verb ("only allows", "never approves"). */
-const VERB_ADVERBS = new Set(
-  'only never always also often usually automatically still then just simply typically generally now already sometimes rarely'.split(' '),
-);
+const PHRASE_JOINERS: ReadonlySet<string> = new Set([...PREPOSITIONS, ...COORDINATORS]);
 /** Words that open a relative or subordinate clause: the noun phrase ends there. */
 const CLAUSE_OPENERS = new Set('that which who whom whose where when whereby while if because so although though since unless'.split(' '));
 /** Joiners that make a label a remark ("Linking sections with pages"); "of", "to" and "as" make names too ("time to live"). */
@@ -49,13 +31,6 @@ const LABEL_OPENERS = new Set(
 
 function tokens(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:['’-][a-z0-9]+)*/g) ?? [];
-}
-
-/** A word that looks like a finite verb from its ending: "contains", "allows", "posed". */
-function verbShaped(word: string): boolean {
-  if (word.length < 4) return false;
-  if (word.endsWith('ed')) return !word.endsWith('eed');
-  return /[a-z]s$/.test(word) && !/(?:ss|us|is|ous|ics)$/.test(word);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The small hand-written word lists of the offline distiller: stopwords for
- * search terms, and a documentation thesaurus that adds the words people
+ * search terms, the names of table columns and the acronyms that are never glossary terms, and a documentation thesaurus that adds the words people
  * search with when the docs use another (`login` -> `sign in`).
  */
 
@@ -16,6 +16,30 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'were what when where whether which while who whom whose why will with within without would yes yet you your ' +
     'yours e g ie eg example examples section page pages following follows below above note here own link links ' +
     'click more com www'
+  ).split(' '),
+);
+
+/**
+ * Words that head a table's column or a kind of section rather than name a thing of the docs
+ * ("Use case", "Default", "Options", "Languages"): never a glossary term, whatever the table or
+ * heading they come from.
+ */
+export const COLUMN_NAMES: readonly string[] = (
+  'use case|use cases|name|names|option|options|parameter|parameters|param|params|argument|arguments|property|' +
+  'properties|prop|props|field|fields|attribute|attributes|setting|settings|returns|return value|return type|' +
+  'default value|defaults|status|notes|remarks|comment|comments|language|languages|feature|features|command|' +
+  'commands|method|methods|event|events|key|keys|since|added in|purpose|' +
+  'environment variable|environment variables|configuration|config|reference|api reference'
+).split('|');
+
+/**
+ * Acronyms every reader of developer docs knows: a glossary does not spell them out ("CLI is
+ * short for command line interface"), though it keeps a definition the docs write for one.
+ */
+export const WELL_KNOWN_ACRONYMS: ReadonlySet<string> = new Set(
+  (
+    'API APIs CI CD CLI GUI UI UX URL URI HTML CSS HTTP HTTPS JSON XML YAML SQL REST VCS OS PR FAQ IDE SDK DNS ' +
+    'TCP IP SSH SSL TLS PDF CPU RAM ID'
   ).split(' '),
 );
 

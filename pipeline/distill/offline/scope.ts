@@ -5,8 +5,8 @@
  * - Off-topic pages: change logs, release notes, licences, codes of conduct and the 404 page.
  *   They describe the project's history or legal terms, not how to use it; their definitions
  *   and headings ("Note on deprecated plugins", "What's new?") are not the docs' vocabulary.
- * - News pages: blog and news posts. Their definitions count, but their headings announce
- *   rather than answer, so questions do not come from them.
+ * - News pages: blog and news posts. Their words belong to their day and their headings announce
+ *   rather than answer, so neither definitions nor questions come from them.
  * - Generic headings: "What's next?", "Next steps", "Overview", "Introduction", "Summary" and
  *   the like name no thing of the docs.
  */

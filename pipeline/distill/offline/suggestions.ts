@@ -4,14 +4,17 @@
  *
  * - Only sections a reader asks about: no change log, release notes, licence or 404 page
  *   (scope.ts), no blog or news post, no generic heading ("What's next?", "Overview").
- * - "What is ...?" for glossary terms, the terms mentioned by the most sections first (ties by
- *   term; terms the docs only spell out, "HTML is short for ...", after the ones they define),
- *   one per group before a second from any group. The article is the one the docs use: the
+ * - "What is ...?" for glossary terms: terms whose definition opens with the term first, then
+ *   terms of labels, then terms the docs only spell out ("SBOM is short for ..."), each by how
+ *   many sections mention them (ties by term), one per group before a second from any group;
+ *   none defined only in a blog post. The article is the one the docs use: the
  *   one their definition opens with ("A lane is" -> "What is a lane?", "The sidebar is" ->
  *   "What is the sidebar?", "Hono is" -> "What is Hono?"), else "a"/"an" when their prose uses
- *   the term with one (not just with "the"), else none ("What is continuous integration?");
- *   "What are ...?" for a term defined in the plural ("What are blogs?"); "What does X mean?"
- *   for hyphenated code-like terms, "What does f() do?" for a function.
+ *   the term with one (not just with "the"), "the" before a compound used only with it, else
+ *   none ("What is navigation?"); "What are ...?" for a term defined or written in the plural
+ *   ("What are blogs?", never "What is options?"); "What does X mean?" for hyphenated code-like
+ *   terms, "What does f() do?" for a function; an acronym the docs only spell out is asked as
+ *   an acronym ("What is FUSE?").
  * - Task questions (tasks.ts) from headings and page titles, taken round-robin over the
  *   groups (in name order; pages without a group last), page titles and `##` headings before
  *   `###`.
@@ -23,7 +26,8 @@ import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { conceptKey } from './definitions.ts';
 import { isGenericHeading, isNewsPage, isOffTopicPage } from './scope.ts';
 import { MAX_QUESTION, taskPhrases, taskQuestion, type UsageLookup } from './tasks.ts';
-import { occursAsWords, singular, words } from './text.ts';
+import { mentionIndex } from './mentions.ts';
+import { singular, squash, words } from './text.ts';
 import { compareCodeUnits } from '../../text/compare.ts';
 import { NO_USAGE, usageOf } from './usage.ts';
 
@@ -58,7 +62,19 @@ function articleFor(term: string, definition: string, usage: UsageLookup): 'a' |
   if (new RegExp(`^the\\s+${name}\\b`, 'i').test(definition)) return 'the';
   // a count noun is used with "a" too; "the navigation" alone says nothing ("What is navigation?")
   const seen = usage(term);
-  return seen.afterA > 0 && 4 * seen.afterA >= seen.afterThe ? indefinite(term) : '';
+  if (seen.afterA > 0 && 4 * seen.afterA >= seen.afterThe) return indefinite(term);
+  // a compound the docs only ever use with "the" names one thing of the site ("the project root")
+  return /\s/.test(term) && seen.afterA === 0 && seen.afterThe >= 2 ? 'the' : '';
+}
+
+/** Words that end in "s" and are not plurals. */
+const NOT_PLURAL = new Set(['news', 'series', 'species', 'lens', 'always', 'towards', 'kubernetes', 'windows', 'pnpm']);
+
+/** True for a common noun phrase written in the plural ("options", "pre-request scripts"): asked with "are". */
+function isPluralTerm(term: string): boolean {
+  const last = /([A-Za-z]+)$/.exec(term)?.[1] ?? '';
+  if (/^[A-Z]/.test(term) || /[A-Z]/.test(last) || NOT_PLURAL.has(last.toLowerCase())) return false;
+  return last.length > 3 && singular(last) !== last;
 }
 
 /** "What is a workspace agent?", "What is Hono?", "What are blogs?", "What does agent-primary mean?". */
@@ -66,8 +82,17 @@ export function definitionQuestion(term: string, definition = '', aliases: reado
   const call = [term, ...aliases].find((name) => /^[A-Za-z_$][\w$.]*\(\)$/.test(name));
   if (call !== undefined) return `What does ${call} do?`;
   if (/^[\w]+(?:[-_][\w]+)+$/.test(term) && !/\s/.test(term)) return `What does ${term} mean?`;
+  // a function named in code: "toSSG is the main function ..." -> "What does toSSG do?"
+  if (/^[a-z][a-z0-9]*[A-Z]\w*$/.test(term) && /\b(?:function|method|helper|hook)\b/i.test(definition)) return `What does ${term} do?`;
+  // an acronym the docs only spell out is asked as readers meet it: "What is FUSE?"
+  const short = /^(\S+) is short for /.exec(definition)?.[1];
+  if (short !== undefined && aliases.includes(short)) {
+    const article = articleFor(short, '', usage);
+    return article === '' || article === 'the' ? `What is ${short}?` : `What is ${article} ${short}?`;
+  }
   const plural = pluralOpening(term, definition);
   if (plural !== null) return `What are ${plural}?`;
+  if (isPluralTerm(term)) return `What are ${term}?`;
   if (definition === '') {
     if (/^[A-Z]/.test(term)) return `What is ${term}?`;
     return `What is ${indefinite(term)} ${term}?`;
@@ -96,44 +121,45 @@ function roundRobin<T>(items: readonly { group: string; item: T }[]): T[] {
   return out;
 }
 
-/** Glossary entries ranked by how many sections mention them, one per group before a second from any group, at most `limit`. */
-function rankedTerms(sections: readonly Section[], glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
-  const lowered = sections.map((section) => `${section.heading ?? section.title}\n${section.text}`.toLowerCase());
-  // which sections hold each word of a name: a name is only looked for where all its words are
-  const nameWords = new Set(glossary.flatMap((entry) => [entry.term, ...entry.aliases]).flatMap((name) => name.toLowerCase().split(/[^a-z0-9]+/)));
-  const holders = new Map<string, number[]>();
-  lowered.forEach((text, at) => {
-    for (const word of text.split(/[^a-z0-9]+/)) {
-      if (word === '' || !nameWords.has(word)) continue;
-      const list = holders.get(word) ?? [];
-      if (list[list.length - 1] === at) continue;
-      list.push(at);
-      holders.set(word, list);
-    }
-  });
-  const mentioning = (name: string): number[] => {
-    const nameWords = name.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
-    const lists = nameWords.map((word) => holders.get(word) ?? []).sort((a, b) => a.length - b.length);
-    const [shortest, ...others] = lists;
-    if (!shortest) return [];
-    const sets = others.map((list) => new Set(list));
-    return shortest.filter((at) => sets.every((set) => set.has(at)) && occursAsWords(lowered[at] ?? '', name));
-  };
+/** True when the definition opens with its own term ("A lane is ...", "Code blocks are ..."): the docs define it there. */
+function opensWithTerm(entry: GlossaryEntry): boolean {
+  const size = entry.term.split(/\s+/).length;
+  const opening = entry.definition.replace(/^(?:a|an|the)\s+/i, '').split(/\s+/).slice(0, size).join(' ');
+  return conceptKey(opening) === conceptKey(entry.term);
+}
+
+/** True when the docs state the definition only in a blog or news post: its heading or page says nothing readers ask about. */
+function definedInNews(entry: GlossaryEntry, sections: readonly Section[]): boolean {
+  const probe = squash(entry.definition).replace(/[.:…]+$/, '').slice(0, 60);
+  const home = sections.find((section) => squash(section.text).includes(probe));
+  return home !== undefined && isNewsPage(home);
+}
+
+/**
+ * Glossary entries in the order questions are asked about them: terms the docs define in a
+ * sentence of their own ("A lane is ...") before terms of labels, terms the docs only spell out
+ * ("HTML is short for ...") last; within each, by how many sections mention them, then by term;
+ * one per group before a second from any group, at most `limit`. Terms defined only in blog
+ * posts, and terms no section mentions, are not asked about.
+ */
+function rankedTerms(inScope: readonly Section[], all: readonly Section[], glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
+  const mentioning = mentionIndex(inScope, glossary.flatMap((entry) => [entry.term, ...entry.aliases]));
   const homeByKey = new Map<string, Section>();
-  for (const section of sections) {
+  for (const section of inScope) {
     const key = conceptKey(section.heading ?? section.title);
     if (!homeByKey.has(key)) homeByKey.set(key, section);
   }
-  const ranked = glossary.map((entry) => {
-    const names = [entry.term, ...entry.aliases].map((name) => name.toLowerCase());
-    const mentions = new Set(names.flatMap(mentioning));
-    const first = Math.min(...mentions);
-    const home = homeByKey.get(conceptKey(entry.term)) ?? (Number.isFinite(first) ? sections[first] : undefined);
-    return { entry, mentions: mentions.size, group: home?.group ?? '' };
-  });
-  // a term the docs only spell out ("HTML is short for ...") after the ones they define
-  const spelled = (entry: GlossaryEntry): number => (/^\S+ is short for /.test(entry.definition) ? 1 : 0);
-  ranked.sort((a, b) => spelled(a.entry) - spelled(b.entry) || b.mentions - a.mentions || compareCodeUnits(a.entry.term, b.entry.term));
+  const ranked = glossary
+    .filter((entry) => !definedInNews(entry, all))
+    .map((entry) => {
+      const names = [entry.term, ...entry.aliases].map((name) => name.toLowerCase());
+      const mentions = new Set(names.flatMap(mentioning));
+      const first = Math.min(...mentions);
+      const home = homeByKey.get(conceptKey(entry.term)) ?? (Number.isFinite(first) ? inScope[first] : undefined);
+      const tier = /^\S+ is short for /.test(entry.definition) ? 2 : opensWithTerm(entry) ? 0 : 1;
+      return { entry, mentions: mentions.size, group: home?.group ?? '', tier };
+    });
+  ranked.sort((a, b) => a.tier - b.tier || b.mentions - a.mentions || compareCodeUnits(a.entry.term, b.entry.term));
   const picked: GlossaryEntry[] = [];
   const usedGroups = new Set<string>();
   for (const pass of [0, 1]) {
@@ -173,8 +199,8 @@ function inScope(section: Pick<Section, 'pageSlug' | 'title'>): boolean {
 export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): string[] {
   const sections = corpus.sections.filter(inScope);
   const headings = taskHeadings(sections, 4 * TARGET);
-  const terms = rankedTerms(sections, glossary, TARGET);
-  const usages = usageOf(corpus.sections, [...terms.map((entry) => entry.term), ...headings.flatMap(taskPhrases)]);
+  const terms = rankedTerms(sections, corpus.sections, glossary, TARGET);
+  const usages = usageOf(corpus.sections, [...terms.flatMap((entry) => [entry.term, ...entry.aliases]), ...headings.flatMap(taskPhrases)]);
   const usage: UsageLookup = (phrase) => usages.get(phrase.toLowerCase()) ?? NO_USAGE;
   const tasks = headings.map((heading) => taskQuestion(heading, usage)).filter((question): question is string => question !== null);
   const definitions = terms

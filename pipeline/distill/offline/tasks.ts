@@ -90,6 +90,8 @@ function sentenceCase(text: string, usage: UsageLookup): string {
     .split(' ')
     .map((word, i) => {
       const bare = word.replace(/^[("']+|[)"',?]+$/g, '');
+      // "Connect to A Workspace": the article is a grammatical word too
+      if (i > 0 && (bare === 'A' || bare === 'An')) return word.replace(bare, bare.toLowerCase());
       if (i === 0 || !isTitleCaseWord(bare)) return word;
       // grammatical words are never names ("Set Up The Cache")
       if (endsNounPhrase(bare) || PHRASAL.has(bare.toLowerCase())) return word.replace(bare, bare.toLowerCase());
@@ -137,6 +139,11 @@ function taskParts(text: string): { verb: string; rest: string[]; ing: boolean }
   const verb = fromIng ?? verbWord;
   const task = fromIng !== undefined || TASK_VERBS.has(verb) || (NOUNISH_VERBS.has(verb) && OBJECT_STARTERS.has(second));
   return task && rest.length > 0 ? { verb, rest, ing: fromIng !== undefined } : null;
+}
+
+/** True when `text` names a task (an imperative verb or its -ing form and what it acts on): "Using the AIO container". */
+export function isTaskPhrase(text: string): boolean {
+  return taskParts(cleanHeading(text)) !== null;
 }
 
 /** The head word of a task's object when it could need an article ("link" in "Edit Link"), else null. */

@@ -4,7 +4,7 @@
  * compared by.
  */
 import { expansionFor, isAcronym } from './acronyms.ts';
-import { STOPWORDS } from './lexicon.ts';
+import { COLUMN_NAMES, STOPWORDS } from './lexicon.ts';
 import { singular, words } from './text.ts';
 
 /** How a definition was found; a lower number wins when one term is defined twice. */
@@ -29,6 +29,8 @@ const NOT_TERMS = new Set([
   'before', 'after', 'why', 'how', 'what', 'when', 'where', 'see also', 'tl;dr', 'prerequisites', 'requirements',
   'type', 'types', 'usage', 'values', 'value', 'description', 'details', 'overview', 'introduction', 'glossary',
   'terms', 'terminology', 'definitions', 'definition', 'key concepts', 'concepts', 'vocabulary',
+  // the names of table columns and of kinds of section: they head a list of things, they name none
+  ...COLUMN_NAMES,
 ]);
 const PRONOUNS = new Set(['this', 'it', 'that', 'these', 'those', 'there', 'you', 'we', 'they', 'here', 'each', 'every', 'all', 'some', 'its']);
 const IS_NEXT = new Set(['a', 'an', 'the', 'one', 'what', 'how', 'where', 'your', 'our', 'any']);
@@ -82,7 +84,8 @@ function pluralNounFollows(rest: string): boolean {
 
 /** Splits "X is a ..." into its subject, parenthesis and plurality, or null. */
 export function matchDefinition(sentence: string): { subject: string; parenthetical?: string; plural: boolean } | null {
-  const match = /^(?:(?:A|An|The)\s+)?(.{1,60}?)(?:\s+\(([^)]{1,40})\))?,?\s+(is|are|refers to|means|stands for)\s+(\S+)/.exec(
+  // an aside between dashes after the subject is skipped: "Hono - means flame in Japanese - is a ..."
+  const match = /^(?:(?:A|An|The)\s+)?(.{1,60}?)(?:\s+\(([^)]{1,40})\))?(?:\s+[-—–]\s+[^-—–]{1,60}?\s+[-—–])?,?\s+(is|are|refers to|means|stands for)\s+(\S+)/.exec(
     sentence,
   );
   if (!match) return null;

@@ -4,6 +4,7 @@
  */
 import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { sentences } from '../../text/sentences.ts';
 import { isInert } from './parse.ts';
 
 /** Collapses runs of whitespace to one space and trims. */
@@ -77,35 +78,7 @@ export function proseOf(node: Nodes): string {
   return squash(plainText(node).replace(/\[\^[^\]\s]+\]/g, '')).replace(/^\[![A-Za-z]+\]\s*/, '');
 }
 
-/** Abbreviations after which a period does not end a sentence. */
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'approx', 'no', 'fig', 'mr', 'ms', 'dr', 'eg', 'ie']);
-
-/**
- * Splits prose into sentences at `.`, `!`, `?` followed by whitespace and a
- * letter, digit, quote or bracket (before a lower-case letter only a `.` after
- * a word of two or more letters: docs start sentences with `ask`); abbreviations
- * such as `e.g.` and version numbers do not split.
- */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  const boundary = /[.!?]+["')\]]?\s+(?=[A-Za-z0-9"'`(\[])/g;
-  let start = 0;
-  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
-    const before = text.slice(start, match.index);
-    const lastWord = /([A-Za-z.]+)$/.exec(before)?.[1]?.toLowerCase() ?? '';
-    if (ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
-    // Before a lower-case word only a full stop after a real word ends a sentence ("ask mcp" starts one).
-    const next = text.charAt(match.index + match[0].length);
-    if (/[a-z]/.test(next) && (!match[0].startsWith('.') || lastWord.length < 2)) continue;
-    const end = match.index + match[0].trimEnd().length;
-    const sentence = text.slice(start, end).trim();
-    if (sentence) out.push(sentence);
-    start = match.index + match[0].length;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
-}
+export { sentences };
 
 /** Cuts `text` to at most `max` characters at a word boundary, marking the cut with `…`. */
 export function clipWords(text: string, max: number): string {

@@ -12,15 +12,18 @@ export const OFFLINE_MODEL = 'offline-v1';
 /** One version string per pass. */
 export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
   section:
-    'ask offline distiller: section pass v4 (summary, facts, terms, mode; every summary clipped; terms without the heading\'s ' +
-    'words or identifier parts, synonyms of heading words only)',
+    'ask offline distiller: section pass v6 (summary, facts, terms, mode; summaries of whole sentences held to the sentence ' +
+    'check: lead-ins completed from their list, table or code or left out, no pointing openers, structural descriptions ' +
+    'as sentences, a bare ## heading named as made of the subsections after it; terms without the heading\'s words or identifier parts, synonyms of heading words only)',
   glossary:
-    'ask offline distiller: glossary pass v2 (stated definitions, acronym aliases; glossary pages, term tables, ' +
-    'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case)',
+    'ask offline distiller: glossary pass v3 (stated definitions, acronym aliases; glossary pages, term tables, ' +
+    'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case; ' +
+    'no column names, evaluations, field or task labels, blog posts, well-known or once-used acronyms; stated aliases only)',
   suggestions:
-    'ask offline distiller: suggestions pass v2 (definition and task questions; the docs\' articles and case, -ing ' +
-    'headings, no change log, 404, licence, blog or generic headings, no markup)',
-  context: 'ask offline distiller: context pass v1 (groups, topics, key terms)',
+    'ask offline distiller: suggestions pass v3 (definition and task questions; the docs\' articles and case, -ing ' +
+    'headings, no change log, 404, licence, blog or generic headings, no markup; "are" for plurals, acronyms asked as ' +
+    'acronyms, functions with "do", self-defined terms first, no "the <word>" tasks)',
+  context: 'ask offline distiller: context pass v2 (groups, topics, key terms; section text without code annotations or alert markers)',
 };
 
 function sha256(text: string): string {

@@ -88,6 +88,7 @@ describe('definition lists and abbreviations', () => {
   it('turns "*[ABBR]: expansion" lines into entries with the abbreviation as alias', () => {
     const glossary = glossaryOf([
       { file: 'concepts/net.md', title: 'Networking', sources: ['## Terms used\n\nThe CDN sits in front of the origin.\n\n*[CDN]: Content Delivery Network\n'] },
+      { file: 'guides/cache.md', title: 'Caching', sources: ['## Purge\n\nPurge the CDN after a deploy.\n'] },
     ]);
     expect(glossary).toEqual([{ term: 'Content Delivery Network', aliases: ['CDN'], definition: 'CDN is short for Content Delivery Network.' }]);
   });
@@ -136,15 +137,36 @@ describe('what is not a term', () => {
     expect(glossary).toEqual([]);
   });
 
-  it('keeps a colon definition that is a noun phrase outside a glossary', () => {
+  it('keeps a colon definition that is a noun phrase outside a glossary when the docs use the label on other pages', () => {
+    const roles = {
+      file: 'guides/roles.md',
+      title: 'Roles',
+      sources: ['## Roles\n\n- **Package maintainer**: The person who approves releases of a package.\n- **Code reviewer**: A person whose approval a change needs.\n'],
+    };
+    expect(glossaryOf([roles])).toEqual([]);
+    const glossary = glossaryOf([
+      roles,
+      { file: 'guides/publish.md', title: 'Publishing', sources: ['## Publish\n\nA package maintainer tags the release; a code reviewer signs off.\n'] },
+      { file: 'guides/review.md', title: 'Reviews', sources: ['## Review\n\nAsk a code reviewer, then a package maintainer.\n'] },
+    ]);
+    expect(glossary.map((item) => item.term)).toEqual(['code reviewer', 'package maintainer']);
+  });
+
+  it('leaves out the fields of a screen, statements about a label, column names and praise', () => {
     const glossary = glossaryOf([
       {
-        file: 'guides/roles.md',
-        title: 'Roles',
-        sources: ['## Roles\n\n- **Maintainer**: The person who approves releases of a package.\n- **Reviewer**: A person whose approval a change needs.\n'],
+        file: 'guides/runs.md',
+        title: 'Runs',
+        sources: [
+          '## Run details\n\n- **Timestamp**: The exact time when the run started.\n- **Pre-run hooks**: The runner supports pre-run hooks.\n',
+          '## Key terms\n\n| Term | Use Case |\n| --- | --- |\n| Lockfile | Pins versions |\n\n**Use Case**\n: The situation a feature is for.\n',
+          '## Dashboards\n\nDashboards are a great way to watch your runs.\n',
+        ],
       },
+      { file: 'guides/hooks.md', title: 'Hooks', sources: ['## Hooks\n\nPre-run hooks run first. Each timestamp is UTC.\n'] },
+      { file: 'guides/more.md', title: 'More', sources: ['## More\n\nPre-run hooks can fail. The timestamp is shown.\n'] },
     ]);
-    expect(glossary.map((item) => item.term)).toEqual(['maintainer', 'reviewer']);
+    expect(glossary).toEqual([]);
   });
 
   it('reads no term from an ordinary table', () => {

@@ -19,11 +19,9 @@ describe('glossary', () => {
     ]);
   });
 
-  it('reads "X is a ..." as the first sentence of a section whose heading names X, with the heading as an alias', () => {
+  it('reads "X is a ..." as the first sentence of a section whose heading names X; the heading is no alias', () => {
     const glossary = glossaryOf('## Templates\n\nTemplates are versioned descriptions of infrastructure. They live in git.\n');
-    expect(glossary).toEqual([
-      { term: 'template', aliases: ['templates'], definition: 'Templates are versioned descriptions of infrastructure.' },
-    ]);
+    expect(glossary).toEqual([{ term: 'template', aliases: [], definition: 'Templates are versioned descriptions of infrastructure.' }]);
   });
 
   it('does not read "X is ..." under an unrelated heading, or a sentence that is not a definition', () => {
@@ -44,18 +42,31 @@ describe('glossary', () => {
   });
 
   it('folds a defined acronym into its spelled-out term', () => {
-    const glossary = glossaryOf(
-      '## Reset\n\nThe platform emails you a one-time passcode (OTP).\n',
-      '## Codes\n\n**OTP**: A code valid for ten minutes.\n',
+    const glossary = buildGlossary(
+      makeCorpus([
+        { page: makePage('concepts/reset.md', { title: 'Reset' }), sources: ['## Reset\n\nThe platform emails you a one-time passcode (OTP).\n'] },
+        { page: makePage('concepts/codes.md', { title: 'Codes' }), sources: ['## Codes\n\n**OTP**: A code valid for ten minutes.\n'] },
+        { page: makePage('guides/login.md', { title: 'Login' }), sources: ['## Login\n\nType the OTP from the email.\n'] },
+      ]),
     );
     expect(glossary).toEqual([{ term: 'one-time passcode', aliases: ['OTP'], definition: 'A code valid for ten minutes.' }]);
   });
 
-  it('reads "**Term**: A definition" list items, and colon items that are not definitions are left out', () => {
-    const glossary = glossaryOf(
-      '## Roles\n\n- **Owner**: The user with full control of the installation.\n- **Linux**: download the binary.\n- **Note**: A reminder.\n',
+  it('reads "**Term**: A definition" list items the docs use elsewhere; fields, tasks and remarks are left out', () => {
+    const glossary = buildGlossary(
+      makeCorpus([
+        {
+          page: makePage('concepts/roles.md', { title: 'Roles' }),
+          sources: [
+            '## Roles\n\n- **Site owner**: The user with full control of the installation.\n- **Title**: The name shown on the page.\n' +
+              '- **Install the agent**: A step of the setup.\n- **Linux**: download the binary.\n- **Note**: A reminder.\n- **Run summary**: A panel of the run view.\n',
+          ],
+        },
+        { page: makePage('guides/invite.md', { title: 'Invite' }), sources: ['## Invite\n\nOnly the site owner can invite people. Give it a title.\n'] },
+        { page: makePage('guides/backup.md', { title: 'Backup' }), sources: ['## Backup\n\nAsk the site owner for a backup. Set the title.\n'] },
+      ]),
     );
-    expect(glossary.map((entry) => entry.term)).toEqual(['owner']);
+    expect(glossary.map((entry) => entry.term)).toEqual(['site owner']);
     expect(glossary[0]?.definition).toBe('The user with full control of the installation.');
   });
 
@@ -84,9 +95,43 @@ describe('glossary', () => {
     expect(glossary.map((entry) => entry.term)).toEqual(['Ask']);
   });
 
-  it('adds an entry for an acronym spelled out anywhere, with a plain definition', () => {
-    const glossary = glossaryOf('## Lifetimes\n\nEach record has its time to live (TTL) in seconds.\n');
+  it('adds an entry for an acronym spelled out anywhere and used again, with a plain definition', () => {
+    const glossary = glossaryOf('## Lifetimes\n\nEach record has its time to live (TTL) in seconds.\n', '## Expiry\n\nA record expires when its TTL runs out.\n');
     expect(glossary).toEqual([{ term: 'time to live', aliases: ['TTL'], definition: 'TTL is short for time to live.' }]);
+  });
+
+  it('gives no entry for an acronym used only where it is spelled out, or one every reader knows', () => {
+    expect(glossaryOf('## Lifetimes\n\nEach record has its time to live (TTL) in seconds.\n')).toEqual([]);
+    expect(glossaryOf('## Tools\n\nUse the command line interface (CLI).\n', '## More\n\nThe CLI prints JSON.\n')).toEqual([]);
+  });
+
+  it('spells out a plural acronym in the singular, with no plural alias', () => {
+    const glossary = glossaryOf(
+      '## Tokens\n\nThe API issues JSON Web Tokens (JWTs) to clients.\n',
+      '## Checks\n\nEvery JWT is verified.\n',
+      '## Expiry\n\nA JWT expires after an hour.\n',
+    );
+    expect(glossary).toEqual([{ term: 'JSON Web Token', aliases: ['JWT'], definition: 'JWT is short for JSON Web Token.' }]);
+  });
+
+  it('reads a subject past an aside between dashes, and prefers a definition that classifies among equals', () => {
+    const glossary = buildGlossary(
+      makeCorpus([
+        { page: makePage('api/app.md', { title: 'App - Zephyr' }), sources: ['Zephyr is the primary object of the API.\n'] },
+        { page: makePage('index.md', { title: 'Zephyr - a build runner' }), sources: ['Zephyr - the name of a west wind - is a build runner for large repositories. Teams run Zephyr on every commit.\n'] },
+      ]),
+    );
+    expect(glossary).toEqual([{ term: 'Zephyr', aliases: [], definition: 'Zephyr - the name of a west wind - is a build runner for large repositories.' }]);
+  });
+
+  it('ends a definition that leads into a list with a full stop, and drops one cut on a function word', () => {
+    expect(glossaryOf('## Valets\n\nA valet is a small helper with a modular design:\n\n- one\n')[0]?.definition).toBe('A valet is a small helper with a modular design.');
+    expect(glossaryOf('## Valets\n\nA valet is a small helper with support for:\n\n- one\n')).toEqual([]);
+  });
+
+  it('leaves out praise in place of a definition', () => {
+    expect(glossaryOf('## Blogs\n\nBlogs are a great way to engage with your audience.\n')).toEqual([]);
+    expect(glossaryOf('## Plugins\n\nPlugins are an essential part of the runner.\n')).toEqual([]);
   });
 
   it('sorts entries by term and clips definitions', () => {

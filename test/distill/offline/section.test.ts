@@ -28,28 +28,29 @@ describe('summary', () => {
     expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY);
     expect(summary.split('. ').length).toBeLessThanOrEqual(3);
     expect(summary.endsWith('.')).toBe(true);
-    const long = distil(`## Long\n\n${'word '.repeat(120)}end.\n`).summary;
+    const long = distil(`## Long\n\nThe proxy checks ${'every token and '.repeat(30)}each key.\n`).summary;
     expect(long.length).toBeLessThanOrEqual(MAX_SUMMARY);
-    expect(long.endsWith('word…')).toBe(true);
+    // cut at a word boundary, before the function word the cut left at the end
+    expect(long.endsWith('token…')).toBe(true);
   });
 
   it('describes a table-only section from its structure', () => {
     const { summary } = distil(
       '### Fields\n\n| Field | Type |\n|---|---|\n| `name` | string |\n| `ttl` | duration |\n| `scope` | string |\n',
     );
-    expect(summary).toBe('Reference table of 3 fields: name, ttl and scope. Columns: Field and Type.');
+    expect(summary).toBe('This section has a reference table of 3 fields: name, ttl and scope. The columns are Field and Type.');
   });
 
   it('describes a code-only section by its language and first command', () => {
     expect(distil('## Example\n\n```bash\n$ svc tokens list -o json\n```\n').summary).toBe(
-      'Example in bash: svc tokens list -o json.',
+      'This section shows an example in bash: svc tokens list -o json.',
     );
-    expect(distil('## Example\n\n```json\n{ "a": 1 }\n```\n').summary).toBe('Example in JSON.');
+    expect(distil('## Example\n\n```json\n{ "a": 1 }\n```\n').summary).toBe('This section shows an example in JSON.');
   });
 
-  it('follows a short lead-in with what it introduces, and drops the lead-in', () => {
+  it('completes a lead-in from the list it introduces, and does not describe that list again', () => {
     const { summary } = distil('## Flags\n\nThe flags are:\n\n- `--ttl`: lifetime.\n- `--scope`: scope.\n');
-    expect(summary).toBe('List of 2 options: --ttl and --scope.');
+    expect(summary).toBe('The flags are --ttl and --scope.');
   });
 
   it('falls back to the page description for an empty intro chunk', () => {

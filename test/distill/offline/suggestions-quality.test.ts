@@ -70,10 +70,19 @@ describe('definition questions', () => {
     expect(definitionQuestion('fetch', 'fetch is a method.', ['fetch()'])).toBe('What does fetch() do?');
   });
 
-  it('uses "a"/"an" for a spelled-out term only when the docs use it with one', () => {
-    const usage = usageFrom({ 'continuous integration': { lower: 6 }, 'build matrix': { lower: 5, afterA: 3 } });
-    expect(definitionQuestion('continuous integration', 'CI is short for continuous integration.', ['CI'], usage)).toBe('What is continuous integration?');
-    expect(definitionQuestion('build matrix', 'BM is short for build matrix.', ['BM'], usage)).toBe('What is a build matrix?');
+  it('asks about a spelled-out term by its acronym, with "a"/"an" only when the docs use the acronym with one', () => {
+    const usage = usageFrom({ ci: { capitalised: 6 }, sbom: { capitalised: 5, afterA: 3 } });
+    expect(definitionQuestion('continuous integration', 'CI is short for continuous integration.', ['CI'], usage)).toBe('What is CI?');
+    expect(definitionQuestion('software bill of materials', 'SBOM is short for software bill of materials.', ['SBOM'], usage)).toBe('What is an SBOM?');
+  });
+
+  it('asks "are" about a plural term, "do" about a function, "the" before a compound the docs only use with it', () => {
+    const usage = usageFrom({ 'project root': { lower: 4, afterThe: 3 } });
+    expect(definitionQuestion('options', 'The options of the build.')).toBe('What are options?');
+    expect(definitionQuestion('pre-run scripts', 'Scripts run before each build.')).toBe('What are pre-run scripts?');
+    expect(definitionQuestion('toArchive', 'toArchive is the function that packs a site.')).toBe('What does toArchive do?');
+    expect(definitionQuestion('project root', 'The folder where the config lives.', [], usage)).toBe('What is the project root?');
+    expect(definitionQuestion('news', 'News is what changed.')).toBe('What is news?');
   });
 });
 
