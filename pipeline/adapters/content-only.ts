@@ -1,4 +1,5 @@
 import { ContentErrors, corpusHash, loadContent } from '../content/index.ts';
+import { siteNavigation } from '../content/site-config/navigation.ts';
 import { buildOverview } from '../digest/overview.ts';
 import { DigestLoadError, type AskData } from '../runtime/digest-data.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
@@ -17,11 +18,12 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     throw error;
   });
   const index = openSearchIndex(buildSearchIndex({ sections: content.sections, nodes: null }));
-  const overview = { overview: buildOverview(content.pages, content.sections), context: '' };
+  const overview = { overview: buildOverview(siteNavigation({ pages: content.pages, sidebar: null, data: { folders: new Map(), pagePositions: new Map() } }), content.sections), context: '' };
   return {
     hasDigest: false,
     contentHash: corpusHash(content.sections),
     buildCommit: null,
+    identity: null,
     node: () => undefined,
     sectionNodes: () => Promise.resolve([]),
     sectionPosition: () => undefined,
@@ -30,6 +32,7 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     overview: () => Promise.resolve(overview),
     index,
     hasPage: () => false,
+    pageOfMarkdownPath: () => undefined,
     optionalText: () => Promise.resolve(undefined),
   };
 }

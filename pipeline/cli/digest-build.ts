@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDigest, type BuildReport } from '../compile/build.ts';
 import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
+import { generatorOfConfig } from '../content/site-config/index.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
@@ -63,6 +65,23 @@ function sourceCommitFlag(flag: string | undefined, env: string | undefined): st
   return given === undefined || given.trim() === '' ? undefined : given.trim();
 }
 
+/** `--config FILE`: an existing file, as an absolute path; undefined when not given. */
+async function configFlag(cwd: string, flag: string | undefined): Promise<string | undefined> {
+  if (flag === undefined) return undefined;
+  const file = path.resolve(cwd, flag);
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) throw new UsageError(`ask digest build: --config must name the generator's config file, '${flag}' is not a file`);
+  return file;
+}
+
+/** `--site-name`, `--site-description`: given and not blank, else left to the config and the home page. */
+function identityFlags(name: string | undefined, description: string | undefined): { siteName?: string; siteDescription?: string } {
+  for (const [flag, value] of [['--site-name', name], ['--site-description', description]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`ask digest build: ${flag} needs a text, e.g. ${flag} 'Acme Docs'`);
+  }
+  return { ...(name === undefined ? {} : { siteName: name.trim() }), ...(description === undefined ? {} : { siteDescription: description.trim() }) };
+}
+
 /** `ask digest build`: runs the pipeline, distilling only the sections whose hash changed. */
 export const digestBuild: Command = async (argv, io: CliIO) => {
   const { values, positionals } = parseCommandArgs('digest build', argv, {
@@ -73,6 +92,9 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
     model: { type: 'string' },
     concurrency: { type: 'string' },
     'source-commit': { type: 'string' },
+    config: { type: 'string' },
+    'site-name': { type: 'string' },
+    'site-description': { type: 'string' },
     force: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -90,7 +112,11 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
   } catch (error) {
     throw new UsageError(`ask digest build: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const site = await chooseSite('digest build', values, contentDir, io);
+  const config = await configFlag(io.cwd, values.config);
+  // a config given names its generator when none is asked for
+  const generatorOfFile = config === undefined || (values.generator ?? 'auto') !== 'auto' ? null : generatorOfConfig(config);
+  const site = await chooseSite('digest build', generatorOfFile === null ? values : { ...values, generator: generatorOfFile }, contentDir, io);
+  const identity = identityFlags(values['site-name'], values['site-description']);
   if (chosen.notice) io.err(`ask: ${chosen.notice}`);
   const { distiller } = chosen;
   let report: BuildReport;
@@ -100,6 +126,8 @@ export const digestBuild: Command = async (argv, io: CliIO) => {
       outDir,
       siteUrl: values['site-url'],
       ...site,
+      ...(config === undefined ? {} : { config }),
+      ...identity,
       distiller,
       ...(sourceCommit === undefined ? {} : { sourceCommit }),
       concurrency,

@@ -22,7 +22,7 @@ const USAGE = `ask: a digest compiler and search runtime for documentation sites
 
 usage: ask <command> [options]
 
-  digest build [--content DIR] [--out DIR] [--site-url URL] [--provider P] [--model M] [--concurrency N] [--source-commit SHA] [--force]
+  digest build [--content DIR] [--out DIR] [--site-url URL] [--site-name NAME] [--site-description TEXT] [--config FILE] [--provider P] [--model M] [--concurrency N] [--source-commit SHA] [--force]
   digest check [--content DIR] [--out DIR]
   digest diff [--base REV] [--out DIR]
   index build [--content DIR] [--digest DIR] [--out PATH]

@@ -6,6 +6,7 @@ import { localAskClient, type AskClient } from '../client/ask-client.ts';
 import { mirroredAskClient } from '../client/mirrored-client.ts';
 import { hasProviderKey } from '../mcp/ask-tool.ts';
 import { createAskMcpServer } from '../mcp/server.ts';
+import { readSiteIdentity } from '../mcp/site-identity.ts';
 import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
 
@@ -44,7 +45,7 @@ export const mcpCommand: Command = async (argv, io) => {
   });
   if (positionals.length > 0) throw new UsageError(`ask mcp: unexpected argument '${positionals[0]}'`);
   const client = await mcpClient(values, io);
-  const server = createAskMcpServer(client, { version: '3.0.0', agentic: hasProviderKey(io.env) });
+  const server = createAskMcpServer(client, { version: '3.0.0', agentic: hasProviderKey(io.env), site: await readSiteIdentity(client) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -18,6 +18,7 @@ import { PageStore, type SectionRecord } from './page-store.ts';
 import { createPhaseClock } from './phases.ts';
 import { planBuild } from './plan.ts';
 import { createPageReading } from './read-pages.ts';
+import { readSiteView } from './site-view.ts';
 import { sourceCommitOf } from './source-commit.ts';
 import { distilSections, reusableSections } from './sections.ts';
 import { writeDigest } from './write-digest.ts';
@@ -101,7 +102,8 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     );
     const records = await clock.time('distil', () => Promise.resolve(recordsInOrder(content.sections, distilled.records, distiller)));
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-    await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading }));
+    const view = await clock.time('write', () => readSiteView({ contentDir: options.contentDir, generator: site.generator, config: plan.setup.config, pages: content.pages, nodes: corpus.nodes }));
+    await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading, view }));
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();
     return report({

@@ -13,6 +13,15 @@ export interface BuildOptions {
   readonly urlStyle?: UrlStyle;
   /** Globs of content files to leave out. */
   readonly exclude?: readonly string[];
+  /**
+   * The generator's config file the site's name, description and sidebar are read from (read,
+   * never run): a path; omitted: the generator's config found in the content folder or a parent;
+   * null: none.
+   */
+  readonly config?: string | null;
+  /** The site's name and description, over the config's (`--site-name`, `--site-description`); else the config's, else the home page's. */
+  readonly siteName?: string;
+  readonly siteDescription?: string;
   readonly distiller: Distiller;
   /**
    * The commit the manifest records as the content's source: a string as given (`--source-commit`,

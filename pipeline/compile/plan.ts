@@ -16,6 +16,7 @@ import { corpusInputHash } from './corpus.ts';
 import type { BuildOptions } from './options.ts';
 import { digestStamp } from './page-store.ts';
 import { sameDistiller } from './sections.ts';
+import { readSiteSetup, type SiteSetup } from './site-setup.ts';
 
 export interface BuildPlan {
   /** The manifest of the digest in `outDir`; null when there is none or it is of another schema. */
@@ -24,14 +25,27 @@ export interface BuildPlan {
   readonly stamp: string | null;
   /** The manifest's record of this build's site options. */
   readonly site: Manifest['site'];
+  /** The generator config as read (its sidebar, the name and description stated). */
+  readonly setup: SiteSetup;
   readonly upToDate: boolean;
 }
 
-/** The manifest's record of the site options of a build, defaults filled in. */
-function siteRecord(options: BuildOptions): Manifest['site'] {
+/** The manifest's record of the site options of a build, defaults filled in: the url style of the command line, else the config's over the generator's. */
+function siteRecord(options: BuildOptions, setup: SiteSetup): Manifest['site'] {
   const generator = options.generator ?? 'plain';
-  const style = options.urlStyle ?? generatorNamed(generator).urlStyle;
-  return { generator, trailingSlash: style.trailingSlash, htmlExtension: style.htmlExtension, exclude: [...(options.exclude ?? [])] };
+  const ownStyle = generatorNamed(generator).urlStyle;
+  const { trailingSlash } = setup.config;
+  const style = options.urlStyle ?? (trailingSlash === undefined ? ownStyle : { ...ownStyle, trailingSlash });
+  const { identity } = setup.config;
+  return {
+    generator,
+    trailingSlash: style.trailingSlash,
+    htmlExtension: style.htmlExtension,
+    exclude: [...(options.exclude ?? [])],
+    config: setup.configFile,
+    name: identity.name ?? null,
+    description: identity.description ?? null,
+  };
 }
 
 function sameRecord(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -66,11 +80,13 @@ async function upToDate(options: BuildOptions, previous: Manifest, site: Manifes
 export async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   await recoverInterruptedWrite(options.outDir);
   const before = await previousDigest(options.outDir);
-  const site = siteRecord(options);
+  const setup = await readSiteSetup(options, options.generator ?? 'plain');
+  const site = siteRecord(options, setup);
   return {
     previous: before?.manifest ?? null,
     stamp: before?.stamp ?? null,
     site,
+    setup,
     upToDate: before !== null && (await upToDate(options, before.manifest, site)),
   };
 }

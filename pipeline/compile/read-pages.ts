@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expandedText, pageReadKey, resolveSite, sha256, type FileReader, type FileSource, type LoadedFile } from '../content/index.ts';
+import { decodeContentFile } from '../content/decode.ts';
 import type { Distiller } from '../types.ts';
 import type { PageEntry, PageStore } from './page-store.ts';
 import { noTimes, type SectionWork, type WorkTimes } from './section-work.ts';
@@ -75,9 +76,9 @@ export function createPageReading(options: PageReadingOptions): PageReading {
       let text: string;
       try {
         // synchronous: thousands of small files, each read faster than an asynchronous round trip
-        text = readFileSync(path.join(source.contentDir, file), 'utf8');
+        text = decodeContentFile(readFileSync(path.join(source.contentDir, file)), file);
       } catch {
-        toParse.push({ file, key: '', fileHash: null }); // loadFile says why
+        toParse.push({ file, key: '', fileHash: null }); // unreadable or not UTF-8: loadFile says why
         continue;
       }
       const fileHash = sha256(text);

@@ -16,6 +16,7 @@ import type { CorpusOutputs } from './corpus-passes.ts';
 import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
 import type { PageReading } from './read-pages.ts';
 import type { DistilledSections } from './sections.ts';
+import type { SiteView } from './site-view.ts';
 
 export interface DigestToWrite {
   readonly outDir: string;
@@ -32,6 +33,8 @@ export interface DigestToWrite {
   readonly corpus: CorpusOutputs;
   readonly store: PageStore;
   readonly reading: PageReading;
+  /** The site's name and description, and its pages in sidebar order. */
+  readonly view: SiteView;
 }
 
 function manifestOf(input: DigestToWrite): Manifest {
@@ -41,6 +44,7 @@ function manifestOf(input: DigestToWrite): Manifest {
     build: { commit: input.commit },
     contentHash: input.contentHash,
     siteUrl: input.siteUrl,
+    identity: input.view.identity,
     site: input.site,
     distiller: { provider: distiller.provider, model: distiller.model },
     templates: { ...distiller.templateHashes },
@@ -91,10 +95,10 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
       nodes: corpus.nodes.filter((node) => !unchangedFiles.has(node.id)),
       glossary: corpus.glossary.value,
       suggestions: corpus.suggestions.value,
-      overview: buildOverview(content.pages, content.sections),
+      overview: buildOverview(input.view.navigation, content.sections),
       context: corpus.context.value,
       searchFiles: corpus.searchFiles,
-      llms: renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, context: corpus.context.value }),
+      llms: renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, identity: input.view.identity, navigation: input.view.navigation }),
     }),
     staged,
   );

@@ -1,20 +1,24 @@
 /**
  * The digest's files for agents that read docs whole (a corpus output: they depend on every page),
- * made from the pages, the section nodes and the context text in memory:
+ * made from the pages, the section nodes, the site's identity and navigation in memory:
  *
- * - `llms.txt` (the llms.txt convention): `# <site title>` (the home page's title, else the title of
- *   the page listed first), `> <summary>` (the context text's first
- *   paragraph), then per group, in the overview's order, `## <group>` and one line per page,
- *   `- [<title>](<url>): <what it is about>` (`pageAbout`); pages without a group under `## Other pages`.
+ * - `llms.txt`, as llmstxt.org writes it: `# <site name>`, `> <site description>`, then one
+ *   `## <group>` per navigation group in sidebar order (pages outside any group under `## Docs`),
+ *   one line per page, `- [<title>](<page url>.md): <what it is about>` (`pageMarkdownUrl`,
+ *   `pageAbout`; a page with nothing to say is left out); changelogs, blogs and release notes
+ *   last, under `## Optional`.
  * - `pages/<slug>.md`: each page as one Markdown block, `# <title>`, `Source: <url>`, then its
  *   sections' clean Markdown (a leading `# <title>` of the intro dropped, being the block's own).
  * - `llms-full.txt`: every page's block in corpus order, a `---` line between two pages.
  *
- * Links in all three are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
+ * Links in the page blocks are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
  */
+import type { NavigationGroup } from '../content/site-config/navigation.ts';
+import type { ResolvedIdentity } from '../content/site-config/identity.ts';
 import type { DigestNode, Page, Section } from '../types.ts';
-import { OTHER_PAGES, pagesByGroup } from './overview.ts';
-import { createLinkResolver, linkDestination, type LinkResolver } from './resolve-links.ts';
+import { pageMarkdownUrl } from './markdown-url.ts';
+import { UNGROUPED } from './overview.ts';
+import { createLinkResolver, linkDestination } from './resolve-links.ts';
 
 export interface LlmsInput {
   /** In corpus order. */
@@ -23,8 +27,10 @@ export interface LlmsInput {
   readonly sections: readonly Section[];
   /** One per section (any order). */
   readonly nodes: readonly DigestNode[];
-  /** The context text (`context.md`). */
-  readonly context: string;
+  /** The site's name and description: the H1 and the `>` line of llms.txt. */
+  readonly identity: ResolvedIdentity;
+  /** The pages by group in sidebar order. */
+  readonly navigation: readonly NavigationGroup[];
 }
 
 export interface LlmsFiles {
@@ -50,12 +56,6 @@ function plainText(text: string): string {
   return text.replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\').replace(/[[\]<]/g, '\\$&');
 }
 
-/** The first paragraph of a Markdown text that is not a heading, on one line. */
-function firstParagraph(text: string): string {
-  const paragraphs = text.split(/\n[ \t]*\n/).map((paragraph) => paragraph.trim());
-  return oneLine(paragraphs.find((paragraph) => paragraph !== '' && !paragraph.startsWith('#')) ?? '');
-}
-
 /** Lowercase words only: for telling whether a summary only repeats a title. */
 function words(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -63,47 +63,65 @@ function words(text: string): string {
 
 const TITLE_LINE = /^# +(.*?)(?: +#+)? *(?:\n|$)/;
 
-/** A page's Markdown after its block's title: the sections' Markdown, an intro's `# <title>` line dropped. */
-function pageBody(page: Page, nodes: readonly DigestNode[]): string {
+/**
+ * A page's Markdown after its block's title: the sections' Markdown, the intro's leading `# ...`
+ * line dropped, as the block's title is the page's one H1 (also where the frontmatter title and
+ * the body's H1 differ: `title: Hono - Web framework` over `# Hono`).
+ */
+function pageBody(nodes: readonly DigestNode[]): string {
   const parts = nodes.map((node) => node.markdown.trim()).filter((part) => part !== '');
   const first = parts[0];
   const title = first === undefined ? null : TITLE_LINE.exec(first);
-  if (first !== undefined && title && words(title[1] ?? '') === words(page.title)) parts[0] = first.slice(title[0].length).trim();
+  if (first !== undefined && title) parts[0] = first.slice(title[0].length).trim();
   return parts.filter((part) => part !== '').join('\n\n');
 }
 
 /**
- * A page's line in `llms.txt`: its frontmatter description (the author's own one-line summary,
- * as the overview shows it), else its intro's summary unless that only repeats the title.
+ * A page's line in `llms.txt`: its frontmatter description (the author's own one-line summary),
+ * else the first summary of its sections with text (the intro's first) that says more than the title,
+ * '' when none of its sections has text.
  */
-function pageAbout(page: Page, intro: DigestNode | undefined): string {
+function pageAbout(page: Page, nodes: readonly DigestNode[]): string {
   if (page.description !== null && page.description.trim() !== '') return oneLine(page.description);
-  const summary = oneLine(intro?.summary ?? '');
-  return words(summary) === words(page.title) ? '' : summary;
+  // a section with no text of its own (a bare title) has a summary that only says so
+  const summaries = nodes
+    .filter((node) => node.markdown.replace(/^#{1,6}[ \t].*$/gm, '').trim() !== '')
+    .map((node) => oneLine(node.summary))
+    .filter((summary) => summary !== '');
+  return summaries.find((summary) => words(summary) !== words(page.title)) ?? summaries[0] ?? '';
+}
+
+/** Changelogs, release notes, blogs and news: listed under `## Optional`, which an agent with little room may skip. */
+const OPTIONAL_PART = /^(?:changelogs?|changes|release-notes|releases|blog|blogs|news)$/i;
+const OPTIONAL_TITLE = /^(?:changelog|release notes|what's new)\b/i;
+
+export function isOptionalPage(page: Page): boolean {
+  const parts = page.file.replace(/\.mdx?$/i, '').split('/');
+  return parts.some((part) => OPTIONAL_PART.test(part)) || (page.group !== null && OPTIONAL_PART.test(page.group)) || OPTIONAL_TITLE.test(page.title);
 }
 
 /** A page's block: `# <title>`, `Source: <url>`, its sections' Markdown, links not yet resolved. */
 function pageBlock(page: Page, nodes: readonly DigestNode[]): string {
-  const body = pageBody(page, nodes);
+  const body = pageBody(nodes);
   return [`# ${plainText(page.title)}`, `Source: ${page.url}`, ...(body === '' ? [] : [body])].join('\n\n');
 }
 
-/** `llms.txt`: the title, the summary, then the pages by group as the overview lists them. */
-function llmsIndex(pages: readonly Page[], intros: ReadonlyMap<string, DigestNode>, context: string, resolve: LinkResolver): string {
-  const groups = pagesByGroup(pages);
-  // the home page, else the page listed first
-  const home = pages.find((page) => page.slug === 'index') ?? groups[0]?.[1][0];
-  const lines = [`# ${plainText(home?.title ?? 'Documentation')}`, ''];
-  const summary = home === undefined ? firstParagraph(context) : oneLine(resolve(firstParagraph(context), home));
-  if (summary !== '') lines.push(`> ${summary}`, '');
-  for (const [name, groupPages] of groups) {
-    lines.push(`## ${plainText(name ?? OTHER_PAGES)}`, '');
-    for (const page of groupPages) {
-      const about = plainText(pageAbout(page, intros.get(page.slug)));
-      lines.push(`- [${plainText(page.title)}](${linkDestination(page.url)})${about === '' ? '' : `: ${about}`}`);
-    }
-    lines.push('');
+/** `llms.txt`: the site's name and description, then the pages by navigation group, the optional ones last. */
+function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly DigestNode[]>): string {
+  const lines = [`# ${plainText(input.identity.name)}`, ''];
+  if (input.identity.description !== null) lines.push(`> ${plainText(oneLine(input.identity.description))}`, '');
+  const about = new Map(input.navigation.flatMap((group) => group.pages).map((page) => [page, pageAbout(page, nodesByPage.get(page.slug) ?? [])]));
+  const entry = (page: Page): string => `- [${plainText(page.title)}](${linkDestination(pageMarkdownUrl(page.url))}): ${plainText(about.get(page) ?? '')}`;
+  // a page with nothing to say (a redirect, a bare title) is not listed: its Markdown is still served
+  const said = (page: Page): boolean => (about.get(page) ?? '') !== '';
+  const optional: Page[] = [];
+  for (const group of input.navigation) {
+    const listed = group.pages.filter((page) => said(page) && !isOptionalPage(page));
+    optional.push(...group.pages.filter((page) => said(page) && isOptionalPage(page)));
+    if (listed.length === 0) continue;
+    lines.push(`## ${plainText(group.label ?? UNGROUPED)}`, '', ...listed.map(entry), '');
   }
+  if (optional.length > 0) lines.push('## Optional', '', ...optional.map(entry), '');
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
@@ -122,7 +140,7 @@ export function renderLlmsFiles(input: LlmsInput): LlmsFiles {
   }
   const blocks = pages.map((page) => [page.slug, resolve(pageBlock(page, nodesByPage.get(page.slug) ?? []), page).trimEnd()] as const);
   return {
-    index: llmsIndex(pages, nodesById, input.context, resolve),
+    index: llmsIndex(input, nodesByPage),
     full: blocks.length === 0 ? '' : `${blocks.map(([, text]) => text).join('\n\n---\n\n')}\n`,
     pages: blocks.map(([slug, text]) => [slug, `${text}\n`] as const),
   };

@@ -3,7 +3,7 @@ import { GENERATOR_NAMES } from '../content/generators/types.ts';
 import { AskError } from '../errors.ts';
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
-export const DIGEST_SCHEMA_VERSION = 4;
+export const DIGEST_SCHEMA_VERSION = 5;
 
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
@@ -18,12 +18,25 @@ export const ManifestSchema = z.object({
   /** The corpus content hash, returned as `x-ask-content-hash`. */
   contentHash: z.string(),
   siteUrl: z.string(),
-  /** The generator whose conventions placed the pages and named the anchors, its url style and the excluded globs. */
+  /**
+   * The site's name and description as readers see them (llms.txt, the demo site, the MCP server,
+   * the OpenAPI `info`): the command line's, else the generator config's, else the home page's.
+   * Its key sorts before `sections`, so a host finds it in the head of the file.
+   */
+  identity: z.object({ name: z.string(), description: z.string().nullable() }),
+  /**
+   * The generator whose conventions placed the pages and named the anchors, its url style and the
+   * excluded globs; the generator config read (relative to the content folder, null for none) and
+   * the name and description the command line or that config state (null: the home page's).
+   */
   site: z.object({
     generator: z.enum(GENERATOR_NAMES),
     trailingSlash: z.boolean(),
     htmlExtension: z.boolean(),
     exclude: z.array(z.string()),
+    config: z.string().nullable(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
   }),
   distiller: z.object({ provider: z.string(), model: z.string() }),
   /** Hash of each prompt template (or offline algorithm version) per pass. */

@@ -1,33 +1,20 @@
-import type { Page, Section } from '../types.ts';
-import { compareCodeUnits } from '../text/compare.ts';
+import type { NavigationGroup } from '../content/site-config/navigation.ts';
+import type { Section } from '../types.ts';
 
-/** Heading of the pages that have no group, in the overview. */
-export const UNGROUPED = 'Ungrouped';
-
-/** What readers see for the pages that have no group (the context text, the demo site's sidebar, llms.txt). */
+/** What readers see for the pages that have no group (the context text). */
 export const OTHER_PAGES = 'Other pages';
 
 /**
- * The pages by group in the order the overview lists them: groups in name order, the pages
- * without a group (null) last; pages in slug order.
+ * The heading of the pages outside any group in the overview and llms.txt: they lead the
+ * sidebar (the home page and the pages beside it), so they are the site's docs, not "other" ones.
  */
-export function pagesByGroup(pages: readonly Page[]): [group: string | null, pages: Page[]][] {
-  const groups = new Map<string, Page[]>();
-  for (const page of pages) {
-    const key = page.group ?? '';
-    const list = groups.get(key);
-    if (list) list.push(page);
-    else groups.set(key, [page]);
-  }
-  const names = [...groups.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : compareCodeUnits(a, b)));
-  return names.map((name) => [name === '' ? null : name, [...(groups.get(name) ?? [])].sort((a, b) => compareCodeUnits(a.slug, b.slug))]);
-}
+export const UNGROUPED = 'Docs';
 
 /**
- * The deterministic grouped table of contents: groups in name order (pages without a group
- * last), pages in slug order, each page's `##` sections nested under it (`###` one level deeper).
+ * The deterministic grouped table of contents, in the site's navigation order (`siteNavigation`:
+ * the sidebar's groups and pages), each page's `##` sections nested under it (`###` one level deeper).
  */
-export function buildOverview(pages: readonly Page[], sections: readonly Section[]): string {
+export function buildOverview(navigation: readonly NavigationGroup[], sections: readonly Section[]): string {
   const sectionsByPage = new Map<string, Section[]>();
   for (const section of sections) {
     if (section.anchor === null) continue;
@@ -36,9 +23,9 @@ export function buildOverview(pages: readonly Page[], sections: readonly Section
     sectionsByPage.set(section.pageSlug, list);
   }
   const lines = ['# Overview', ''];
-  for (const [name, groupPages] of pagesByGroup(pages)) {
-    lines.push(`## ${name ?? UNGROUPED}`, '');
-    for (const page of groupPages) {
+  for (const group of navigation) {
+    lines.push(`## ${group.label ?? UNGROUPED}`, '');
+    for (const page of group.pages) {
       lines.push(`- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
       for (const section of sectionsByPage.get(page.slug) ?? []) {
         const indent = section.depth === 3 ? '    ' : '  ';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../digest/format.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../digest/manifest.ts';
+import { pageMarkdownUrl, urlPathname } from '../digest/markdown-url.ts';
 import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
 import { AskError } from '../errors.ts';
 import { topLevelValues } from '../search/json-fields.ts';
@@ -15,6 +16,8 @@ export interface AskData {
   readonly contentHash: string;
   /** What `x-ask-build-commit` returns: the commit of the content the digest was built from (manifest `build.commit`), null when unknown. */
   readonly buildCommit: string | null;
+  /** The site's name and description (manifest `identity`); null without a digest. */
+  readonly identity: SiteIdentityRecord | null;
   /**
    * A section's node by id (undefined for an id the digest does not have), read when first asked
    * for and kept. Throws DigestLoadError when the digest lists the section but its file is
@@ -32,6 +35,11 @@ export interface AskData {
   readonly index: SearchIndex;
   /** True when `slug` is the page part (before `#`) of a section id of the digest. */
   hasPage(slug: string): boolean;
+  /**
+   * The slug of the page whose Markdown url (`pageMarkdownUrl`: its url + `.md`) has the path
+   * `pathname` (decoded); undefined for any other path. The map is made on the first call and kept.
+   */
+  pageOfMarkdownPath(pathname: string): string | undefined;
   /**
    * A text file of the digest tree that it may not have (`llms.txt`, `llms-full.txt`,
    * `pages/<slug>.md`), read when asked for and not kept; undefined when the digest has none.
@@ -104,22 +112,37 @@ function parseJson<S extends z.ZodType>(text: string, relative: string, schema: 
 
 const rebuild = "rebuild with 'ask digest build --force'";
 
+/** The manifest's `identity`: the site's name and description. */
+export interface SiteIdentityRecord {
+  readonly name: string;
+  readonly description: string | null;
+}
+
 /** A manifest whose schema was checked, with its content hash and build commit. */
 export interface ManifestHead {
   readonly contentHash: string;
   /** `build.commit`: null when the build did not know it. */
   readonly buildCommit: string | null;
+  /** `identity`: null when it is not there or not of its shape. */
+  readonly identity: SiteIdentityRecord | null;
   /** The whole text, for the section ids when a node is first asked for. */
   readonly text: () => string;
 }
 
-/** What is read of the manifest up front; its keys are sorted, so all three come before `sections`, the bulk of the file. */
-const HEAD_KEYS = ['build', 'contentHash', 'schema'] as const;
+/** What is read of the manifest up front; its keys are sorted, so all four come before `sections`, the bulk of the file. */
+const HEAD_KEYS = ['build', 'contentHash', 'identity', 'schema'] as const;
 
 /** `build.commit` of the manifest head, null when it is absent or not a string. */
 function buildCommitOf(build: unknown): string | null {
   if (typeof build !== 'object' || build === null || !('commit' in build)) return null;
   return typeof build.commit === 'string' ? build.commit : null;
+}
+
+/** `identity` of the manifest head, null when it is absent or not of its shape. */
+function identityOf(identity: unknown): SiteIdentityRecord | null {
+  if (typeof identity !== 'object' || identity === null || !('name' in identity) || typeof identity.name !== 'string') return null;
+  const description = 'description' in identity && typeof identity.description === 'string' ? identity.description : null;
+  return { name: identity.name, description };
 }
 
 function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => string): ManifestHead {
@@ -139,7 +162,7 @@ function checkedHead(values: ReadonlyMap<string, unknown> | null, text: () => st
   }
   const contentHash = values.get('contentHash');
   if (schema === undefined || typeof contentHash !== 'string') throw new DigestFormatError(`digest: manifest.json is not an ask digest manifest; ${rebuild}`);
-  return { contentHash, buildCommit: buildCommitOf(values.get('build')), text };
+  return { contentHash, buildCommit: buildCommitOf(values.get('build')), identity: identityOf(values.get('identity')), text };
 }
 
 /**
@@ -153,13 +176,22 @@ export function manifestHead(text: string): ManifestHead {
 
 /**
  * `manifestHead` from the start of the file (as latin1: the same structure, cheaper to scan than
- * decoded UTF-8): null when the prefix does not reach all three keys (a manifest without
+ * decoded UTF-8): null when the prefix does not reach all four keys (a manifest without
  * `build` is read whole); `text` reads the whole file when
  * a node is first asked for.
  */
 export function manifestHeadOfPrefix(prefix: string, complete: boolean, text: () => string): ManifestHead | null {
   const values = topLevelValues(prefix, HEAD_KEYS, true);
-  return complete || (values !== null && values.size === HEAD_KEYS.length) ? checkedHead(values, text) : null;
+  if (!complete && (values === null || values.size !== HEAD_KEYS.length)) return null;
+  const head = checkedHead(values, text);
+  // the prefix was read as latin1: the name and description are decoded again as the UTF-8 they are
+  const identity = head.identity === null ? null : { name: fromLatin1(head.identity.name), description: head.identity.description === null ? null : fromLatin1(head.identity.description) };
+  return { ...head, identity };
+}
+
+/** A text read as latin1 decoded as UTF-8 (each char one byte of the file). */
+function fromLatin1(text: string): string {
+  return new TextDecoder().decode(Uint8Array.from(text, (char) => char.charCodeAt(0)));
 }
 
 /** The page slug of a section id: the part before `#` (`index` for the home page). */
@@ -234,11 +266,24 @@ export function askDataOf(parts: DigestParts): AskData {
     return ordered;
   };
 
+  let markdownPaths: Map<string, string> | null = null;
+  const pageOfMarkdownPath = (pathname: string): string | undefined => {
+    if (markdownPaths === null) {
+      markdownPaths = new Map();
+      for (let page = 0; page < index.pageCount; page += 1) {
+        const line = index.pageLine(page);
+        markdownPaths.set(urlPathname(pageMarkdownUrl(line.url)), line.slug);
+      }
+    }
+    return markdownPaths.get(pathname);
+  };
+
   let overview: Promise<DigestOverview> | null = null;
   return {
     hasDigest: true,
     contentHash: manifest.contentHash,
     buildCommit: manifest.buildCommit,
+    identity: manifest.identity,
     node,
     sectionNodes,
     sectionPosition: (id) => positionMap().get(id),
@@ -255,6 +300,7 @@ export function askDataOf(parts: DigestParts): AskData {
     },
     index,
     hasPage,
+    pageOfMarkdownPath,
     optionalText: parts.optionalText,
   };
 }

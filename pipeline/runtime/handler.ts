@@ -6,7 +6,7 @@ import { budgetedSectionList, parseBudget } from './budget-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
 import { ERRORS, errorToResponse, RequestError } from './errors.ts';
 import { stampFreshness } from './freshness.ts';
-import { llmsResponse, pageMarkdownResponse, type LlmsFile } from './markdown-routes.ts';
+import { llmsResponse, pageMarkdownResponse, pageUrlMarkdownResponse, type LlmsFile } from './markdown-routes.ts';
 import { openApiYaml } from './openapi.ts';
 import { loopConfig } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList, sectionNode } from './read-routes.ts';
@@ -96,8 +96,9 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   // written on the first request for it (the platform's part may still be loading when the handler is made)
   let yaml: Promise<string> | null = null;
   const openApi = (): Promise<string> => {
-    yaml ??= Promise.resolve(options.platformOpenApi).then((platform) =>
-      openApiYaml({ base, ...(platform ? { extraPaths: platform.paths, extraComponents: platform.components } : {}) }),
+    // the site's name is the digest's: a digest that cannot be read leaves the generic title
+    yaml ??= Promise.all([options.platformOpenApi, data().then((loaded) => loaded.identity, () => null)]).then(([platform, site]) =>
+      openApiYaml({ base, site, ...(platform ? { extraPaths: platform.paths, extraComponents: platform.components } : {}) }),
     );
     return yaml;
   };
@@ -159,6 +160,12 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   for (const [name, file] of llmsPaths) {
     for (const route of [`/${name}`, `${base}/${name}`]) app.get(route, withData((loaded) => llmsResponse(loaded, file)));
   }
+  // last: a page's Markdown at its own url + `.md` (llms.txt links there); any other path is a 404
+  app.get('/*', (c) => {
+    const pathname = pathRemainder(c.req.url, '');
+    if (pathname === null || !pathname.endsWith('.md')) throw new RequestError(404, ERRORS.notFound);
+    return fresh((loaded) => pageUrlMarkdownResponse(loaded, pathname));
+  });
 
   const readOnly = 'GET, HEAD';
   const allowed: Record<string, string> = {

@@ -30,6 +30,17 @@ export async function pageMarkdownResponse(data: AskData, remainder: string): Pr
   return textResponse(text, MARKDOWN);
 }
 
+/**
+ * `GET <page url>.md` (llmstxt.org's form, `index.html.md` for a url without a file name): the
+ * page's Markdown file, the same as `{ask_base}/pages/{slug}.md`. `pathname` is the request's
+ * decoded path; a path that is no page's Markdown url is a 404.
+ */
+export async function pageUrlMarkdownResponse(data: AskData, pathname: string): Promise<Response> {
+  const slug = data.hasDigest ? data.pageOfMarkdownPath(pathname) : undefined;
+  if (slug === undefined) throw new RequestError(404, ERRORS.notFound);
+  return pageMarkdownResponse(data, `${slug}${MARKDOWN_SUFFIX}`);
+}
+
 /** `GET {ask_base}/sections/{id}?format=markdown`: the node's Markdown (links as written in the source). */
 export function sectionMarkdownResponse(node: DigestNode): Response {
   return textResponse(node.markdown, MARKDOWN);

@@ -147,6 +147,14 @@ function askPaths(base: string): Json {
         responses: { 200: text('text/markdown', "The page's Markdown"), 404: error(`\`${ERRORS.notFound}\`: not a page of the digest`), 500: serverError },
       },
     },
+    '/{page}.md': {
+      get: {
+        operationId: 'getPageMarkdownAtUrl',
+        summary: "A page's clean Markdown at its own url + `.md` (`index.html.md` for a url without a file name), where llms.txt links.",
+        parameters: [{ name: 'page', in: 'path', required: true, schema: str, description: "The page's url path (its `/` not encoded)." }],
+        responses: { 200: text('text/markdown', "The page's Markdown"), 404: error(`\`${ERRORS.notFound}\`: not a page's Markdown url`), 500: serverError },
+      },
+    },
     [`${base}/overview`]: {
       get: { operationId: 'getOverview', responses: { 200: json(ref('Overview'), 'Overview and context'), 500: serverError } },
     },
@@ -182,6 +190,8 @@ function askPaths(base: string): Json {
 
 export interface OpenApiParts {
   readonly base: string;
+  /** The site the digest is of (manifest `identity`): named in `info`; omitted or null: the generic title. */
+  readonly site?: { readonly name: string; readonly description: string | null } | null;
   /** Extra paths and components (the platform proxy's), merged in when mounted. */
   readonly extraPaths?: Json;
   readonly extraComponents?: Json;
@@ -197,9 +207,11 @@ export function openApiDocument(parts: OpenApiParts): Json {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'ask: search, answer and digest API',
+      title: parts.site ? `${parts.site.name}: search, answer and digest API` : 'ask: search, answer and digest API',
       version: '3.0.0',
-      description: 'Keyword search, a streamed grounded answer, and the keyless digest read routes of a documentation site.',
+      description: parts.site
+        ? `Keyword search, a streamed grounded answer, and the keyless digest read routes of the ${parts.site.name} documentation${parts.site.description === null ? '.' : `: ${parts.site.description}`}`
+        : 'Keyword search, a streamed grounded answer, and the keyless digest read routes of a documentation site.',
     },
     paths: { ...askPaths(parts.base), ...llmsPaths(parts.base), ...(parts.extraPaths ?? {}) },
     components: mergeComponents(parts.extraComponents ?? {}),

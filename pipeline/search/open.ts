@@ -42,6 +42,10 @@ export interface SearchIndex {
   flatText(section: number): FlatText;
   /** A section's id (decodes its row). */
   id(section: number): string;
+  /** The number of pages. */
+  readonly pageCount: number;
+  /** A page's line (slug, title, url, group), by page number. */
+  pageLine(page: number): PageLine;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -179,6 +183,8 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
       return list;
     },
     page: (section) => header.pages[section] ?? -1,
+    pageCount,
+    pageLine: (pageNumber) => pageRow(pageNumber),
     row: (section) => cachedRow(section).row,
     flatText(section) {
       const entry = cachedRow(section);

@@ -76,17 +76,18 @@ describe('demo site over content-fixtures and its digest', () => {
     expect(anchored.length).toBeGreaterThan(100);
   });
 
-  it('links every page once in a sidebar grouped by page.group, the current page marked', async () => {
+  it('links every page once in a sidebar grouped by page.group (no label for the pages outside a group), the current page marked', async () => {
     const { content } = await pagesOf(CONTENT, DIGEST);
     const text = await html(site, '/concepts/workspaces');
     const nav = /<nav\b[^>]*>([\s\S]*?)<\/nav>/.exec(text)?.[1] ?? '';
-    const groups = [...nav.matchAll(/<p class="nav-group-label"[^>]*>([^<]*)<\/p><ul[^>]*>([\s\S]*?)<\/ul>/g)].map((match) => ({
-      label: decode(match[1] ?? ''),
+    // the pages outside any group lead, with no label of their own
+    const groups = [...nav.matchAll(/<div class="nav-group">(?:<p class="nav-group-label"[^>]*>([^<]*)<\/p>)?<ul[^>]*>([\s\S]*?)<\/ul>/g)].map((match) => ({
+      label: match[1] === undefined ? null : decode(match[1]),
       hrefs: [...(match[2] ?? '').matchAll(/href="([^"]*)"/g)].map((href) => decode(href[1] ?? '')),
     }));
     expect(groups.flatMap((group) => group.hrefs).sort()).toEqual(content.pages.map((page) => page.url).sort());
     for (const page of content.pages) {
-      expect(groups.find((group) => group.hrefs.includes(page.url))?.label, page.url).toBe(groupLabel(page.group));
+      expect(groups.find((group) => group.hrefs.includes(page.url))?.label, page.url).toBe(page.group === null ? null : groupLabel(page.group));
     }
     expect(new Set(groups.map((group) => group.label)).size).toBe(groups.length);
     expect([...nav.matchAll(/aria-current="page"/g)]).toHaveLength(1);
@@ -188,13 +189,14 @@ describe('demo site over other content', () => {
   ] as const)('gives the %s fixture the digest anchors, its custom ids included', async (generator, folder, exclude, customIds) => {
     const contentDir = path.join(GENERATORS, folder);
     const { dir: digestDir } = await tempFolder();
-    const manifest = JSON.parse(await readFile(path.join(DIGEST, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    await writeFile(path.join(digestDir, 'manifest.json'), JSON.stringify({ ...manifest, site: { generator, ...generatorNamed(generator).urlStyle, exclude } }));
+    const manifest = JSON.parse(await readFile(path.join(DIGEST, 'manifest.json'), 'utf8')) as { site: Record<string, unknown> };
+    const site = { ...manifest.site, generator, ...generatorNamed(generator).urlStyle, exclude };
+    await writeFile(path.join(digestDir, 'manifest.json'), JSON.stringify({ ...manifest, site }));
     const { content } = await pagesOf(contentDir, digestDir);
-    const site = createDemoSite({ contentDir, digestDir, endpoint: '/api/ask' });
+    const demo = createDemoSite({ contentDir, digestDir, endpoint: '/api/ask' });
     const anchored = content.sections.flatMap((section) => (section.anchor === null ? [] : [section.id]));
-    expect(await expectAnchorsOnPages(site, content.pages, anchored)).toBe(anchored.length);
-    const all = (await Promise.all(content.pages.map((page) => html(site, page.url)))).join('\n');
+    expect(await expectAnchorsOnPages(demo, content.pages, anchored)).toBe(anchored.length);
+    const all = (await Promise.all(content.pages.map((page) => html(demo, page.url)))).join('\n');
     for (const id of customIds) {
       expect(headingIds(all)).toContain(id);
       expect(all).not.toContain(`{#${id}}`);

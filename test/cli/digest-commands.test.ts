@@ -32,7 +32,8 @@ describe('ask digest build: the site\'s generator', () => {
     expect(report).toMatchObject({ generator: 'mkdocs', pages: 2, sections: 5 });
     expect(report.changed).toEqual(['guide/setup', 'guide/setup#set-up', 'guide/setup#set-up_1', 'index', 'index#set-up']);
     const manifest = JSON.parse(await readFile(path.join(cwd, 'digest/manifest.json'), 'utf8')) as { site: unknown };
-    expect(manifest.site).toEqual({ generator: 'mkdocs', trailingSlash: true, htmlExtension: false, exclude: [] });
+    // the config found is recorded with what it states: its site_name names the site
+    expect(manifest.site).toEqual({ generator: 'mkdocs', trailingSlash: true, htmlExtension: false, exclude: [], config: '../mkdocs.yml', name: 'Ours', description: null });
     const node = JSON.parse(await readFile(path.join(cwd, 'digest/sections/guide/setup/set-up_1.json'), 'utf8')) as { url: string };
     expect(node.url).toBe('https://d.example/guide/setup/#set-up_1');
     expect((await runAsk(['digest', 'check', '--content', 'docs'], cwd)).code).toBe(0);

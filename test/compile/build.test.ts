@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DIGEST_SCHEMA_VERSION } from '../../pipeline/digest/manifest.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
 import { build, changedPaths, delegatingDistiller, snapshotTree } from '../support/digest-tree.ts';
@@ -82,7 +83,7 @@ describe('digest build', () => {
     );
     expect(files.filter((file) => file.startsWith('sections/'))).toHaveLength(report.sections);
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as unknown;
-    expect(manifest).toMatchObject({ schema: 4, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
+    expect(manifest).toMatchObject({ schema: DIGEST_SCHEMA_VERSION, distiller: { provider: 'offline' }, counts: { pages: 3, sections: report.sections } });
   });
 
   it('an unchanged rebuild writes nothing and distils nothing', async () => {

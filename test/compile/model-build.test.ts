@@ -97,7 +97,8 @@ describe('digest build with a model provider (the real Anthropic SDK against a f
     expect(fake.requests.map(pass)).toEqual(['record_section', 'record_glossary', 'record_suggestions', 'record_context']);
     expect(fake.requests[0]?.raw).toContain('8080');
     const changed = changedPaths(before, await snapshotTree(path.join(cwd, 'digest')));
-    expect(changed.filter((file) => !file.startsWith('search/'))).toEqual(['llms-full.txt', 'manifest.json', 'pages/guide/ports.md', 'sections/guide/ports/change-the-port.json']);
+    // the page's intro is a bare title: its llms.txt line is the edited section's summary
+    expect(changed.filter((file) => !file.startsWith('search/'))).toEqual(['llms-full.txt', 'llms.txt', 'manifest.json', 'pages/guide/ports.md', 'sections/guide/ports/change-the-port.json']);
     expect(changed).toContain('search/sections.txt');
   });
 

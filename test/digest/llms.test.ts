@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Nodes } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../pipeline/content/parse.ts';
+import { pageMarkdownUrl } from '../../pipeline/digest/markdown-url.ts';
 import { DIGEST_FILES, pageMarkdownPath } from '../../pipeline/digest/paths.ts';
 import { build, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
@@ -73,7 +74,7 @@ const INSTALL_PAGE = [
   '',
   'Install svc, then read [configure](/guide/install#configure) and [the flags](/reference/flags#global-flags).',
   '',
-  '## Download',
+  '## Download *new*',
   '',
   'Get it from [the releases](https://github.com/svc/svc/releases) or mail [us](mailto:svc@example.com).',
   '',
@@ -132,11 +133,16 @@ function agentFiles(tree: ReadonlyMap<string, string>): [string, string][] {
   return [...tree].filter(([file]) => file === DIGEST_FILES.llms || file === DIGEST_FILES.llmsFull || file.startsWith('pages/'));
 }
 
-/** Checks every link of the agent files is a page or section url of the digest, or http(s)/mailto; returns how many are internal. */
+/**
+ * Checks every link of the agent files is a page or section url of the digest (in llms.txt: a
+ * page's Markdown url), or http(s)/mailto; returns how many are internal.
+ */
 function expectEveryLinkResolves(tree: ReadonlyMap<string, string>): number {
-  const urls = new Set(nodesOf(tree).map((node) => node.url));
+  const sectionUrls = new Set(nodesOf(tree).map((node) => node.url));
+  const markdownUrls = new Set(nodesOf(tree).filter((node) => !node.id.includes('#')).map((node) => pageMarkdownUrl(node.url)));
   let internal = 0;
   for (const [file, text] of agentFiles(tree)) {
+    const urls = file === DIGEST_FILES.llms ? markdownUrls : sectionUrls;
     for (const url of linkUrls(text)) {
       if (/^(?:https?|mailto):/.test(url) && !urls.has(url)) continue;
       expect(urls.has(url), `${file}: ${url}`).toBe(true);
@@ -147,27 +153,24 @@ function expectEveryLinkResolves(tree: ReadonlyMap<string, string>): number {
 }
 
 describe('llms.txt, llms-full.txt and pages/<slug>.md', () => {
-  it('llms.txt: the title, the context summary, then the pages by group with their summaries', async () => {
+  it('llms.txt: the site name, then the pages by group in sidebar order, each linked to its Markdown with what it is about', async () => {
     const tree = await builtFolder(path.join(ROOT, 'test/fixtures/site'));
-    const intro = (slug: string) => nodesOf(tree).find((node) => node.id === slug)?.summary ?? '';
-    const context = (tree.get(DIGEST_FILES.context) ?? '').split('\n\n')[0]?.replace(/\s+/g, ' ').trim() ?? '';
-    expect(context).not.toBe('');
+    const summary = (id: string) => nodesOf(tree).find((node) => node.id === id)?.summary ?? '';
+    expect(summary('reference/flags#global-flags')).not.toBe('');
     expect(tree.get(DIGEST_FILES.llms)).toBe(
       [
-        // no home page: the title of the page listed first
-        '# Command-line flags',
-        '',
-        `> ${context}`,
+        // no config, no home page: the default name and no description
+        '# Documentation',
         '',
         '## Reference',
         '',
-        // its intro says no more than its title: no line of its own
-        '- [Command-line flags](/reference/flags)',
+        // its intro says no more than its title: the first section that does
+        `- [Command-line flags](/reference/flags.md): ${summary('reference/flags#global-flags')}`,
         '',
-        '## guide',
+        '## Guide',
         '',
-        `- [One-time passcodes](/guide/passcodes): ${intro('guide/passcodes')}`,
-        '- [Session tokens](/guide/tokens): Sign in, keep and revoke tokens.',
+        `- [One-time passcodes](/guide/passcodes.md): ${summary('guide/passcodes')}`,
+        '- [Session tokens](/guide/tokens.md): Sign in, keep and revoke tokens.',
         '',
       ].join('\n'),
     );
@@ -210,8 +213,8 @@ describe('llms.txt, llms-full.txt and pages/<slug>.md', () => {
         'Run `svc tokens rm NAME`. Revoked tokens stop working at once.',
       ].join('\n'),
     );
-    // a title that differs from the page's first heading keeps that heading
-    expect(blocks[2]).toContain('Source: /reference/flags\n\n# Flags\n\n## Global flags');
+    // a title that differs from the page's first heading: the block's title is the page's one H1
+    expect(blocks[2]).toContain('Source: /reference/flags\n\n## Global flags');
     for (const [at, slug] of ['guide/passcodes', 'guide/tokens', 'reference/flags'].entries()) {
       expect(tree.get(pageMarkdownPath(slug))).toBe(`${blocks[at] ?? ''}\n`);
     }
@@ -221,16 +224,17 @@ describe('llms.txt, llms-full.txt and pages/<slug>.md', () => {
     const tree = await builtDigest(MDX_SITE);
     expect(tree.get(pageMarkdownPath('guide/install'))).toBe(INSTALL_PAGE);
     expect(tree.get(pageMarkdownPath('index'))).toBe(
-      '# Svc docs\n\nSource: /\n\nStart with [the install guide](/guide/install) or the [flags](/reference/flags).\n\nRun `npm i svc`.\n',
+      '# Svc docs\n\nSource: /\n\nStart with [the install guide](/guide/install) or the [flags](/reference/flags).\n\n**npm**\n\nRun `npm i svc`.\n',
     );
     expect(tree.get(pageMarkdownPath('reference/flags'))).toBe('# Flags\n\nSource: /reference/flags\n\n## Global flags\n\n`--url` sets the URL. See [install](/guide/install).\n');
     const llms = tree.get(DIGEST_FILES.llms) ?? '';
     expect(llms.startsWith('# Svc docs\n\n> ')).toBe(true);
     const headings = llms.split('\n').filter((line) => line.startsWith('## '));
-    expect(headings).toEqual(['## guide', '## reference', '## Other pages']);
-    expect(llms).toContain('## Other pages\n\n- [Svc docs](/): Everything about svc.\n');
+    // the home page and its neighbours lead, under no folder's name
+    expect(headings).toEqual(['## Docs', '## Guide', '## Reference']);
+    expect(llms).toContain('## Docs\n\n- [Svc docs](/index.html.md): Everything about svc.\n');
     // titles and descriptions are plain text: nothing in them is a link, an autolink or HTML
-    expect(llms).toContain('- [Array\\<T> \\[beta\\]](/reference/access): List packages of \\<scope:team> with \\\\* and \\[x\\](./y.md).\n');
+    expect(llms).toContain('- [Array\\<T> \\[beta\\]](/reference/access.md): List packages of \\<scope:team> with \\\\* and \\[x\\](./y.md).\n');
     expect(tree.get(pageMarkdownPath('reference/access'))).toBe('# Array\\<T> \\[beta\\]\n\nSource: /reference/access\n\nText.\n');
     expect(tree.get(DIGEST_FILES.llmsFull)).toBe(
       ['guide/install', 'index', 'reference/access', 'reference/flags'].map((slug) => tree.get(pageMarkdownPath(slug))).map((text) => (text ?? '').trimEnd()).join('\n\n---\n\n') + '\n',

@@ -23,6 +23,8 @@ export async function buildStampedDigest(outDir: string): Promise<string> {
     force: false,
     cacheDir: null,
     sourceCommit: SOURCE_COMMIT,
+    siteName: 'Svc docs',
+    siteDescription: 'Sign in to svc and keep its tokens safe.',
     now: () => performance.now(),
   });
   const manifest = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as { contentHash: string };

@@ -39,6 +39,15 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+describe('the server names the site it answers for', () => {
+  it("is titled with the digest's site name, and its instructions say what the docs are about and how to use the tools", () => {
+    expect(local.getServerVersion()).toMatchObject({ name: 'ask', title: 'Svc docs' });
+    const instructions = local.getInstructions() ?? '';
+    expect(instructions).toMatch(/^These tools search and read the documentation of Svc docs: Sign in to svc and keep its tokens safe\. /);
+    expect(instructions).toContain('`search`');
+  });
+});
+
 interface SearchBody {
   results: { id: string | null; url: string; title: string }[];
 }

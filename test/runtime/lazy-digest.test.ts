@@ -107,12 +107,16 @@ describe('the in-memory tree (the worker bundle) is read the same way', () => {
 });
 
 describe('the manifest head', () => {
-  const text = JSON.stringify({ build: { commit: 'c0ffee' }, contentHash: 'abc', files: { 'a.md': 'x' }, schema: DIGEST_SCHEMA_VERSION, sections: { a: 'y' } });
+  const identity = { name: 'Café docs', description: 'Brewing – by hand' };
+  const text = JSON.stringify({ build: { commit: 'c0ffee' }, contentHash: 'abc', files: { 'a.md': 'x' }, identity, schema: DIGEST_SCHEMA_VERSION, sections: { a: 'y' } });
 
-  it('is read by key, from a prefix when the prefix holds its three keys', () => {
+  it('is read by key, from a prefix when the prefix holds its four keys', () => {
     expect(manifestHead(text)).toMatchObject({ contentHash: 'abc', buildCommit: 'c0ffee' });
     expect(manifestHeadOfPrefix(text.slice(0, text.indexOf('"sections"')), false, () => text)).toMatchObject({ contentHash: 'abc', buildCommit: 'c0ffee' });
     expect(manifestHeadOfPrefix(text.slice(0, text.indexOf('"schema"')), false, () => text)).toBeNull();
+    // the site's name and description, from a prefix read as latin1 (as a host reads the file's head), as the UTF-8 they are
+    const bytes = Buffer.from(text, 'utf8').toString('latin1');
+    expect(manifestHeadOfPrefix(bytes.slice(0, bytes.indexOf('"sections"')), false, () => text)?.identity).toEqual(identity);
     const cut = text.slice(0, text.indexOf('"schema"'));
     expect(() => manifestHeadOfPrefix(cut, true, () => cut)).toThrow(/manifest\.json is not valid JSON/);
   });
@@ -120,7 +124,7 @@ describe('the manifest head', () => {
   it('gives a null build commit when the build did not know it, or the manifest has none', () => {
     const unknown = text.replace('"c0ffee"', 'null');
     expect(manifestHeadOfPrefix(unknown.slice(0, unknown.indexOf('"sections"')), false, () => unknown)?.buildCommit).toBeNull();
-    const without = JSON.stringify({ contentHash: 'abc', schema: DIGEST_SCHEMA_VERSION, sections: {} });
+    const without = JSON.stringify({ contentHash: 'abc', identity: { name: 'Docs', description: null }, schema: DIGEST_SCHEMA_VERSION, sections: {} });
     // without `build` the prefix is not enough: the whole text decides
     expect(manifestHeadOfPrefix(without.slice(0, without.indexOf('"sections"')), false, () => without)).toBeNull();
     expect(manifestHeadOfPrefix(without, true, () => without)?.buildCommit).toBeNull();

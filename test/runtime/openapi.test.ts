@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -9,16 +10,18 @@ import { tempFolder } from '../support/temp-folder.ts';
 
 const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
 let handler: AskHandler;
-let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+let document: { info: { title: string; description: string }; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 let cleanup: () => Promise<void> = async () => {};
+let digestDir = '';
 
 /** `/api/ask/sections/{id}` -> `/api/ask/sections/*`, `/api/ask/pages/{slug}.md` -> `/api/ask/pages/*`: the OpenAPI template as the handler's pattern. */
 const asPattern = (openApiPath: string): string => openApiPath.replace(/\/\{[^}]+\}[^/]*$/, '/*');
 
 beforeAll(async () => {
   const folder = await tempFolder();
-  await build(SITE, path.join(folder.dir, 'digest'));
-  handler = createNodeAskHandler({ digestDir: path.join(folder.dir, 'digest'), processEnv: {}, log: () => {} });
+  digestDir = path.join(folder.dir, 'digest');
+  await build(SITE, digestDir);
+  handler = createNodeAskHandler({ digestDir, processEnv: {}, log: () => {} });
   document = parseYaml(await (await handler(new Request('http://local/openapi.yaml'))).text()) as typeof document;
   cleanup = folder.cleanup;
 });
@@ -31,6 +34,12 @@ describe('/openapi.yaml', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("names the site of the digest in its info (the manifest's identity)", async () => {
+    const manifest = JSON.parse(await readFile(path.join(digestDir, 'manifest.json'), 'utf8')) as { identity: { name: string } };
+    expect(document.info.title).toBe(`${manifest.identity.name}: search, answer and digest API`);
+    expect(document.info.description).toContain(`the ${manifest.identity.name} documentation`);
   });
 
   it('documents exactly the routes the handler serves (HEAD of the archive included)', () => {

@@ -206,8 +206,22 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
       }
       const index = await (await target.fetch('/llms.txt')).text();
       expect(index).toMatch(/^# /);
-      expect(index).toContain('](/guide/tokens)');
+      expect(index).toContain('](/guide/tokens.md)');
       expect(await (await target.fetch('/api/ask/llms-full.txt')).text()).toContain('Source: /guide/tokens');
+    });
+
+    it("serves each page's Markdown at its url + .md, where llms.txt links, and 404 for any other .md path", async () => {
+      const index = await (await target.fetch('/llms.txt')).text();
+      const links = [...index.matchAll(/\]\((\/[^)]*\.md)\)/g)].map((match) => match[1] ?? '');
+      expect(links).toContain('/guide/tokens.md');
+      for (const link of links) {
+        const response = await target.fetch(link);
+        expect(response.status, link).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+        expect(response.headers.get('x-ask-content-hash')).toBe(manifest.contentHash);
+      }
+      expect(await (await target.fetch('/guide/tokens.md')).text()).toBe(await (await target.fetch('/api/ask/pages/guide/tokens.md')).text());
+      for (const route of ['/guide/nope.md', '/guide/tokens', '/api/ask/guide/tokens.md', '/guide/tokens.md/x']) expect((await target.fetch(route)).status, route).toBe(404);
     });
 
     it("serves a section's Markdown with format=markdown, the node with format=json, and 400 for any other format", async () => {

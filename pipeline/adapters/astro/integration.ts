@@ -37,7 +37,8 @@ function modulePath(name: string): string {
 
 /**
  * The Astro integration: `integrations: [ask({ endpoint, digest, content, overlay })]`. Serves the
- * ask route tree at `endpoint` and `/openapi.yaml` on demand from the digest baked into the
+ * ask route tree at `endpoint`, `/openapi.yaml`, `/llms.txt`, `/llms-full.txt` and each page's
+ * `<url>.md` on demand from the digest baked into the
  * server bundle; `astro build` fails with one line when that digest is missing or stale (`astro
  * dev` warns); `overlay: true` adds the search box to every page.
  */
@@ -62,6 +63,8 @@ export function ask(options: AskAstroOptions = {}): AstroIntegration {
         injectRoute({ pattern: '/openapi.yaml', entrypoint: route, prerender: false });
         injectRoute({ pattern: '/llms.txt', entrypoint: route, prerender: false });
         injectRoute({ pattern: '/llms-full.txt', entrypoint: route, prerender: false });
+        // each page's Markdown at its url + `.md`, where llms.txt links
+        injectRoute({ pattern: '/[...page].md', entrypoint: route, prerender: false });
         if (options.overlay === true) {
           injectScript('page', `import { addAskSearch } from ${JSON.stringify(modulePath('overlay-client'))};\naddAskSearch(${JSON.stringify(endpoint)});`);
         }

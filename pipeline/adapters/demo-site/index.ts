@@ -10,7 +10,7 @@ export interface DemoSiteOptions {
   readonly digestDir: string;
   /** The ask endpoint the pages' `<ask-search>` element uses (`/api/ask`). */
   readonly endpoint: string;
-  /** Shown in the header and the titles (default "Documentation"). */
+  /** Shown in the header and the titles (default: the digest's site name). */
   readonly siteName?: string;
   /** Where a content folder that cannot be read is reported (default: stderr). */
   readonly log?: (line: string) => void;
@@ -48,7 +48,6 @@ function htmlResponse(request: Request, html: string, status = 200): Response {
  * once, and `/` says why); each page is rendered on its first request and kept.
  */
 export function createDemoSite(options: DemoSiteOptions): DemoSite {
-  const siteName = options.siteName ?? 'Documentation';
   const log = options.log ?? ((line: string) => console.warn(line));
   // read once: a content folder with a problem stays unshown (said once) until the server restarts
   const content = loadDemoContent(options.contentDir, options.digestDir);
@@ -59,7 +58,7 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
     let html = pages.get(page.file);
     if (html === undefined) {
       html = renderPageMarkdown(site.source, page).then(({ html: body, hasTitle }) =>
-        renderLayout({ siteName, endpoint: options.endpoint, groups: site.groups, page, body, hasTitle }),
+        renderLayout({ siteName: options.siteName ?? site.siteName, endpoint: options.endpoint, groups: site.groups, page, body, hasTitle }),
       );
       html.catch(() => pages.delete(page.file));
       pages.set(page.file, html);

@@ -26,6 +26,7 @@ function sidebar(groups: readonly NavGroup[], current: Page): string {
       const links = group.pages
         .map((page) => `<li><a href="${escapeHtml(hrefOf(page))}"${page === current ? ' aria-current="page"' : ''}>${escapeHtml(page.title)}</a></li>`)
         .join('');
+      if (group.label === null) return `<div class="nav-group"><ul>${links}</ul></div>`;
       return `<div class="nav-group"><p class="nav-group-label" id="ask-demo-group-${index}">${escapeHtml(group.label)}</p><ul aria-labelledby="ask-demo-group-${index}">${links}</ul></div>`;
     })
     .join('\n');

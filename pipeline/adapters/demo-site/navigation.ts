@@ -1,35 +1,12 @@
-import { groupLabel } from '../../distill/offline/context.ts';
+import type { NavigationGroup } from '../../content/site-config/index.ts';
 import type { Page } from '../../types.ts';
-import { compareCodeUnits } from '../../text/compare.ts';
 
-/** One sidebar group: its label and its pages in reading order. */
-export interface NavGroup {
-  readonly label: string;
-  readonly pages: readonly Page[];
-}
+/** One sidebar group: its label (null for the pages outside any group, shown without one) and its pages in reading order. */
+export type NavGroup = NavigationGroup;
 
-/** An `index`/`README` file: the page of its folder, listed first in its group. */
+/** An `index`/`README` file: the page of its folder. */
 function isFolderPage(page: Page): boolean {
   return /(?:^|\/)(?:index|readme)\.mdx?$/i.test(page.file);
-}
-
-/**
- * The sidebar: pages grouped by `page.group`, groups by name (`getting-started` shown as
- * "Getting started"), pages without a group last under "Other pages"; in a group, the folder's
- * index page first, then the others in path order.
- */
-export function navigationGroups(pages: readonly Page[]): NavGroup[] {
-  const groups = new Map<string | null, Page[]>();
-  for (const page of pages) {
-    const list = groups.get(page.group) ?? [];
-    list.push(page);
-    groups.set(page.group, list);
-  }
-  const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : compareCodeUnits(a, b)));
-  return keys.map((key) => {
-    const members = [...(groups.get(key) ?? [])].sort((a, b) => Number(isFolderPage(b)) - Number(isFolderPage(a)) || compareCodeUnits(a.file, b.file));
-    return { label: groupLabel(key), pages: members };
-  });
 }
 
 /**

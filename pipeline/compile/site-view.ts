@@ -1,0 +1,61 @@
+/**
+ * What readers see of the site as a whole: its name and description (`resolveIdentity`) and its
+ * pages grouped and ordered as the live sidebar shows them (`siteNavigation`), read from the
+ * generator's config and the sidebar data beside the pages. Used by llms.txt and the overview;
+ * the demo site makes the same navigation from the manifest's site options.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GeneratorName } from '../content/generators/index.ts';
+import {
+  frontmatterData,
+  homePageOf,
+  readSidebarData,
+  resolveIdentity,
+  siteNavigation,
+  type NavigationGroup,
+  type ResolvedIdentity,
+  type LiteralValue,
+  type SiteConfig,
+} from '../content/site-config/index.ts';
+import type { DigestNode, Page } from '../types.ts';
+
+export interface SiteView {
+  readonly identity: ResolvedIdentity;
+  readonly navigation: readonly NavigationGroup[];
+}
+
+export interface SiteViewInput {
+  readonly contentDir: string;
+  readonly generator: GeneratorName;
+  /** The config as read, the command line's name and description over its own. */
+  readonly config: SiteConfig;
+  readonly pages: readonly Page[];
+  /** The section nodes (the home page's intro summary is the last resort for the description). */
+  readonly nodes: readonly DigestNode[];
+}
+
+async function frontmatterOf(contentDir: string, page: Page): Promise<Readonly<Record<string, LiteralValue>>> {
+  try {
+    return frontmatterData(await readFile(path.join(contentDir, page.file), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** The pages in navigation order, for one site: groups and pages as `siteNavigation` gives them. */
+export async function readNavigation(contentDir: string, generator: GeneratorName, config: SiteConfig, pages: readonly Page[]): Promise<NavigationGroup[]> {
+  const data = await readSidebarData(contentDir, generator, pages.map((page) => page.file));
+  return siteNavigation({ pages, sidebar: config.sidebar, data });
+}
+
+/** Reads the site view (see the module comment). */
+export async function readSiteView(input: SiteViewInput): Promise<SiteView> {
+  const home = homePageOf(input.pages);
+  const summary = home === null ? null : (input.nodes.find((node) => node.id === home.slug)?.summary ?? null);
+  const homeFacts = home === null ? null : { page: home, frontmatter: await frontmatterOf(input.contentDir, home), summary };
+  return {
+    identity: resolveIdentity(input.config.identity, homeFacts),
+    navigation: await readNavigation(input.contentDir, input.generator, input.config, input.pages),
+  };
+}
