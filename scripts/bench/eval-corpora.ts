@@ -56,13 +56,14 @@ export function evalCorpora(): EvalCorpus[] {
   return [...realEvalCorpora(), FIXTURES_CORPUS];
 }
 
-/** Builds a corpus with the offline distiller under its generator into `outDir` (from scratch). */
-export async function buildOfflineDigest(corpus: Pick<EvalCorpus, 'contentDir' | 'generator'>, outDir: string, siteUrl = ''): Promise<void> {
+/** Builds a corpus with the offline distiller under its generator (and its generator config, when given) into `outDir` (from scratch). */
+export async function buildOfflineDigest(corpus: Pick<EvalCorpus, 'contentDir' | 'generator'> & { readonly config?: string | null }, outDir: string, siteUrl = ''): Promise<void> {
   await buildDigest({
     contentDir: corpus.contentDir,
     outDir,
     siteUrl,
     generator: corpus.generator,
+    ...(corpus.config === undefined ? {} : { config: corpus.config }),
     distiller: createOfflineDistiller(),
     concurrency: 4,
     force: true,

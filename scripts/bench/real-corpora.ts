@@ -4,10 +4,11 @@
  * that hold the pipeline to real docs.
  */
 import GithubSlugger from 'github-slugger';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GeneratorName } from '../../pipeline/content/generators/index.ts';
+import { GENERATOR_NAMES, type GeneratorName } from '../../pipeline/content/generators/index.ts';
+import { generatorOfConfig } from '../../pipeline/content/site-config/index.ts';
 import type { Section } from '../../pipeline/types.ts';
 import { ROOT, type EvalQuery } from './eval.ts';
 
@@ -19,24 +20,45 @@ export interface RealCorpus {
   readonly generator: GeneratorName;
   /** The Markdown folder. */
   readonly docsDir: string;
+  /** The site's generator config file (in `config/` beside `docs/`, as `--config` takes it), or null when the set kept none. */
+  readonly configFile: string | null;
   readonly queriesFile: string;
 }
 
-const CORPORA: readonly (readonly [string, GeneratorName])[] = [
-  ['hono', 'vitepress'],
-  ['vitepress', 'vitepress'],
-  ['pnpm', 'docusaurus'],
-  ['mkdocs-material', 'mkdocs'],
-];
+/** `sets.tsv`: one `<name>\t<generator>` a line, `#` lines are comments. */
+function readSets(): (readonly [string, GeneratorName])[] {
+  const file = path.join(REAL_DOCS_DIR, 'sets.tsv');
+  if (!existsSync(file)) return [];
+  const sets: (readonly [string, GeneratorName])[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [name = '', generator = ''] = line.trim().split('\t');
+    if (name === '' || name.startsWith('#')) continue;
+    if (!(GENERATOR_NAMES as readonly string[]).includes(generator)) throw new Error(`${file}: unknown generator ${generator} for ${name}`);
+    sets.push([name, generator as GeneratorName]);
+  }
+  return sets;
+}
 
-/** The real corpora present on this machine (none when `../shared/eval` is missing). */
+/** The config file of `generator` in a set's `config/` folder, null when there is no such folder or file. */
+function configFileOf(folder: string, generator: GeneratorName): string | null {
+  if (!existsSync(folder)) return null;
+  const name = readdirSync(folder).sort().find((entry) => generatorOfConfig(entry) === generator);
+  return name === undefined ? null : path.join(folder, name);
+}
+
+/** The real corpora present on this machine, in `sets.tsv` order (none when `../shared/eval` is missing). */
 export function realCorpora(): RealCorpus[] {
-  return CORPORA.map(([name, generator]) => ({
-    name,
-    generator,
-    docsDir: path.join(REAL_DOCS_DIR, name, 'docs'),
-    queriesFile: path.join(REAL_DOCS_DIR, name, 'queries.jsonl'),
-  })).filter((corpus) => existsSync(corpus.docsDir));
+  return readSets()
+    .map(([name, generator]) => {
+      return {
+        name,
+        generator,
+        docsDir: path.join(REAL_DOCS_DIR, name, 'docs'),
+        configFile: configFileOf(path.join(REAL_DOCS_DIR, name, 'config'), generator),
+        queriesFile: path.join(REAL_DOCS_DIR, name, 'queries.jsonl'),
+      };
+    })
+    .filter((corpus) => existsSync(corpus.docsDir));
 }
 
 export type RealQueryKind = 'keyword' | 'flag' | 'error' | 'question' | 'task';

@@ -79,4 +79,36 @@ export const CHECKED_ANCHORS: Readonly<Record<string, readonly CheckedAnchor[]>>
     { file: 'blog/posts/mkdocs-2.0.md', heading: "What's changing in MkDocs 2.0", anchor: 'whats-changing-in-mkdocs-20' },
     { file: 'contributing/reporting-a-bug.md', heading: 'Context optional', anchor: 'context' },
   ],
+  // Astro 5's createMarkdownProcessor (@astrojs/markdown-remark, the heading ids Starlight pages
+  // get: github-slugger per page, a trailing `-` stripped) run over each file's body
+  knip: [
+    { file: 'reference/cli.md', heading: '--workspace [filter]', anchor: '--workspace-filter' },
+    { file: 'reference/cli.md', heading: '--config [file]', anchor: '--config-file' },
+    { file: 'reference/cli.md', heading: '--include-entry-exports', anchor: '--include-entry-exports' },
+    { file: 'reference/cli.md', heading: 'NO_COLOR', anchor: 'no_color' },
+    { file: 'reference/faq.md', heading: 'Why shouldn’t I run knip --fix immediately?', anchor: 'why-shouldnt-i-run-knip---fix-immediately' },
+    { file: 'reference/faq.md', heading: 'Why doesn’t Knip have…?', anchor: 'why-doesnt-knip-have' },
+    { file: 'reference/faq.md', heading: 'What’s in the graph?', anchor: 'whats-in-the-graph' },
+    { file: 'reference/configuration.md', heading: 'Project', anchor: 'project' },
+    { file: 'reference/configuration.md', heading: 'project', anchor: 'project-1' },
+    { file: 'reference/configuration.md', heading: 'compilers', anchor: 'compilers-1' },
+    { file: 'reference/configuration.md', heading: 'ignoreDependencies', anchor: 'ignoredependencies' },
+    { file: 'explanations/plugins.md', heading: 'Example: ESLint', anchor: 'example-eslint' },
+  ],
+  // @mintlify/common 1.0.1183's slugify (getUnicodeId, @sindresorhus/slugify with a counter per
+  // page) and cleanHeadingId (the id the rendered page carries), run over each page's headings
+  hoppscotch: [
+    { file: 'support/code-of-conduct.mdx', heading: '1. Correction', anchor: '1-correction' },
+    { file: 'guides/articles/self-host-hoppscotch-on-your-own-servers.mdx', heading: 'Installing dependencies, running migrations & building the image', anchor: 'installing-dependencies-running-migrations-&-building-the-image' },
+    { file: 'guides/articles/self-host-hoppscotch-on-your-own-servers.mdx', heading: 'Pre-requisites', anchor: 'pre-requisites' },
+    { file: 'documentation/self-host/enterprise-edition/prerequisites.mdx', heading: 'Node.js + npm', anchor: 'node-js-+-npm' },
+    { file: 'documentation/self-host/enterprise-edition/prerequisites.mdx', heading: 'Email delivery (optional)', anchor: 'email-delivery-optional' },
+    { file: 'documentation/self-host/enterprise-edition/prerequisites.mdx', heading: 'Install Node.js, npm, pnpm', anchor: 'install-node-js-npm-pnpm' },
+    { file: 'documentation/self-host/enterprise-edition/observability.mdx', heading: 'What is Observability?', anchor: 'what-is-observability' },
+    { file: 'documentation/self-host/enterprise-edition/user-provisioning.mdx', heading: '3. Configure SCIM in your Identity Provider (example: Okta)', anchor: '3-configure-scim-in-your-identity-provider-example-okta' },
+    { file: 'support/getting-started/faq.mdx', heading: 'How-to', anchor: 'how-to' },
+    { file: 'support/security-policy.mdx', heading: 'Self-hosted instances', anchor: 'self-hosted-instances' },
+    { file: 'documentation/self-host/enterprise-edition/admin-dashboard.mdx', heading: 'Infra-tokens', anchor: 'infra-tokens' },
+    { file: 'documentation/self-host/enterprise-edition/user-provisioning.mdx', heading: '1. Enable SCIM in Hoppscotch', anchor: '1-enable-scim-in-hoppscotch' },
+  ],
 };

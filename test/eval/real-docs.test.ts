@@ -7,14 +7,13 @@
 import GithubSlugger from 'github-slugger';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { sectionFilePath } from '../../pipeline/digest/paths.ts';
 import { loadSearchIndex, searchKeyword } from '../../pipeline/search/index.ts';
 import type { DigestNode, Section } from '../../pipeline/types.ts';
-import { buildOfflineDigest } from '../../scripts/bench/eval-corpora.ts';
 import { loadRealQueries, realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
-import { tempFolder } from '../support/temp-folder.ts';
+import { evalDigestDir } from '../support/eval-builds.ts';
 import { CHECKED_ANCHORS } from './checked-anchors.ts';
 
 /** Generator syntax that must never show in a heading or a summary: containers, admonitions, tabs, custom ids, badges, alerts, comments, imports of partials. */
@@ -56,21 +55,16 @@ function goldSection(sections: readonly Section[], files: ReadonlyMap<string, st
 const corpora = realCorpora();
 
 describe.runIf(corpora.length > 0).each(corpora)('real docs: $name ($generator)', (corpus: RealCorpus) => {
-  let out: { dir: string; cleanup: () => Promise<void> };
+  let digestDir: string;
   let sections: Section[];
   let files: Map<string, string>;
 
   beforeAll(async () => {
-    out = await tempFolder();
-    await buildOfflineDigest({ contentDir: corpus.docsDir, generator: corpus.generator }, path.join(out.dir, 'digest'), 'https://docs.example.com');
-    const content = await loadContent({ contentDir: corpus.docsDir, siteUrl: 'https://docs.example.com', generator: corpus.generator });
+    digestDir = await evalDigestDir(corpus);
+    const content = await loadContent({ contentDir: corpus.docsDir, siteUrl: '', generator: corpus.generator });
     sections = [...content.sections];
     files = new Map(content.pages.map((page) => [page.file, page.slug]));
   }, 120_000);
-
-  afterAll(async () => {
-    await out.cleanup();
-  });
 
   it('builds with zero errors, and every labelled gold section is there', async () => {
     const queries = await loadRealQueries(corpus.queriesFile);
@@ -94,7 +88,6 @@ describe.runIf(corpora.length > 0).each(corpora)('real docs: $name ($generator)'
   });
 
   it('shows no generator markup in any heading, summary or search snippet', async () => {
-    const digestDir = path.join(out.dir, 'digest');
     const leaks: string[] = [];
     for (const section of sections) {
       const node = JSON.parse(await readFile(path.join(digestDir, sectionFilePath(section.id)), 'utf8')) as DigestNode;

@@ -11,21 +11,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { oncePerRun, REPOSITORY, runFolder } from './once-per-run.ts';
+
+export { REPOSITORY };
 
 const run = promisify(execFile);
-
-export const REPOSITORY = path.join(import.meta.dirname, '..', '..');
-const WORK = path.join(REPOSITORY, '.test-work');
-
-function runFolder(): string {
-  const id = process.env.ASK_TEST_RUN;
-  if (id === undefined) throw new Error('ASK_TEST_RUN is not set: run the tests through vitest (test/setup/test-run.ts)');
-  return path.join(WORK, `run-${id}`);
-}
-
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * This process's environment for a child in a stranger project: without npm's own variables
@@ -47,30 +37,7 @@ async function pack(folder: string): Promise<string> {
 
 /** The path of this run's packed tarball, packing it if no other test file has. */
 export async function packedTarball(): Promise<string> {
-  const folder = path.join(runFolder(), 'pack');
-  await mkdir(path.dirname(folder), { recursive: true });
-  const ready = path.join(folder, 'ready');
-  const failed = path.join(folder, 'failed');
-  try {
-    await mkdir(folder);
-  } catch {
-    for (let waited = 0; waited < 300_000; waited += 250) {
-      const done = await readFile(ready, 'utf8').catch(() => null);
-      if (done !== null) return done;
-      const failure = await readFile(failed, 'utf8').catch(() => null);
-      if (failure !== null) throw new Error(`packing the package failed in another test file: ${failure}`);
-      await sleep(250);
-    }
-    throw new Error('timed out waiting for another test file to pack the package');
-  }
-  try {
-    const tarball = await pack(folder);
-    await writeFile(ready, tarball);
-    return tarball;
-  } catch (error) {
-    await writeFile(failed, error instanceof Error ? error.message : String(error));
-    throw error;
-  }
+  return oncePerRun('pack', pack);
 }
 
 interface LockEntry {
