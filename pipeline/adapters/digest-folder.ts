@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { createDigestArchive, listTreeFiles } from '../digest/archive.ts';
+import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../digest/no-follow.ts';
 import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { askDataOf, DigestLoadError, manifestHeadOfPrefix, missingFile, type AskData, type DigestFiles, type ManifestHead, type NodeFileReader } from '../runtime/digest-data.ts';
@@ -32,27 +31,38 @@ function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 }
 
-/** The section node files of a digest folder, read from disk when asked for. */
-function folderNodeReader(dir: string): NodeFileReader {
+/** Where a refused link is said: one line naming it. */
+type Log = (line: string) => void;
+
+/** A link in the digest is answered as a missing file, said in the log; other errors as they are. */
+function missingOrRefused(error: unknown, log: Log): undefined {
+  if (error instanceof DigestLinkError) {
+    log(`ask: ${error.message}; answered as missing`);
+    return undefined;
+  }
+  if (isMissing(error)) return undefined;
+  throw error;
+}
+
+/** The section node files of a digest folder, read from disk when asked for (links refused). */
+function folderNodeReader(dir: string, log: Log): NodeFileReader {
   const one = (relative: string): string | undefined => {
     try {
-      return readFileSync(path.join(dir, relative), 'utf8');
+      return readDigestTextSync(dir, relative);
     } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
+      return missingOrRefused(error, log);
     }
   };
   return { one, all: (relatives) => readSliced(relatives, one) };
 }
 
-/** A digest-relative file that may be absent (llms.txt, pages/<slug>.md), read from disk each time it is asked for. */
-function folderOptionalText(dir: string): (relative: string) => Promise<string | undefined> {
+/** A digest-relative file that may be absent (llms.txt, pages/<slug>.md), read from disk each time it is asked for (links refused). */
+function folderOptionalText(dir: string, log: Log): (relative: string) => Promise<string | undefined> {
   return async (relative) => {
     try {
-      return await readFile(path.join(dir, relative), 'utf8');
+      return (await readDigestBytes(dir, relative)).toString('utf8');
     } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
+      return missingOrRefused(error, log);
     }
   };
 }
@@ -62,11 +72,11 @@ function folderOptionalText(dir: string): (relative: string) => Promise<string |
  * sorted, so both come before `sections`, the bulk of the file (10 MB at 10k pages, 1 MB before it).
  */
 async function readManifestHead(dir: string): Promise<ManifestHead> {
-  const file = path.join(dir, DIGEST_FILES.manifest);
   let handle: FileHandle;
   try {
-    handle = await open(file, 'r');
+    handle = await openDigestFile(dir, DIGEST_FILES.manifest);
   } catch (error) {
+    if (error instanceof DigestLinkError) throw new DigestLoadError(error.message);
     if (!isMissing(error)) throw error;
     const folder = await stat(dir).catch(() => null);
     throw folder?.isDirectory() ? missingFile(DIGEST_FILES.manifest) : new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
@@ -77,7 +87,7 @@ async function readManifestHead(dir: string): Promise<ManifestHead> {
     for (let length = Math.min(size, Math.max(MANIFEST_PREFIX, Math.ceil(size / 4))); ; length = size) {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      const head = manifestHeadOfPrefix(buffer.toString('latin1', 0, bytesRead), bytesRead >= size || bytesRead < length, () => readFileSync(file, 'utf8'));
+      const head = manifestHeadOfPrefix(buffer.toString('latin1', 0, bytesRead), bytesRead >= size || bytesRead < length, () => readDigestTextSync(dir, DIGEST_FILES.manifest));
       if (head !== null) return head;
     }
   } finally {
@@ -94,12 +104,15 @@ async function readManifestHead(dir: string): Promise<ManifestHead> {
  * keyword answer waits for is `loadSearchIndex` and the manifest's head, not the tree.
  * The manifest's section list and the nodes are read from the folder as it is when first asked
  * for: a digest rebuilt under a running server keeps the tables it loaded, not its nodes.
+ * No symbolic link in the folder is followed: a node or page Markdown behind one answers as
+ * missing, said in `log`; a file the digest needs behind one is a DigestLoadError.
  */
-export async function loadDigestFolder(dir: string): Promise<AskData> {
+export async function loadDigestFolder(dir: string, log: Log = (line) => console.warn(line)): Promise<AskData> {
   const read = async (relative: string): Promise<string> => {
     try {
-      return await readFile(path.join(dir, relative), 'utf8');
+      return (await readDigestBytes(dir, relative)).toString('utf8');
     } catch (error) {
+      if (error instanceof DigestLinkError) throw new DigestLoadError(error.message);
       if (isMissing(error)) throw missingFile(relative);
       throw error;
     }
@@ -110,7 +123,7 @@ export async function loadDigestFolder(dir: string): Promise<AskData> {
     const [overviewText, context] = await Promise.all([read(DIGEST_FILES.overview), read(DIGEST_FILES.context)]);
     return { overview: overviewText, context };
   };
-  return askDataOf({ manifest, glossary, suggestions, overview, index, nodes: folderNodeReader(dir), optionalText: folderOptionalText(dir) });
+  return askDataOf({ manifest, glossary, suggestions, overview, index, nodes: folderNodeReader(dir, log), optionalText: folderOptionalText(dir, log) });
 }
 
 /** Every file of a digest folder, in memory, by digest-relative path (what the worker bundle carries). */
@@ -121,7 +134,7 @@ export async function readDigestFolder(dir: string): Promise<DigestFiles> {
   } catch {
     throw new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
   }
-  const entries = await readSliced(files, (file) => [file, readFileSync(path.join(dir, file), 'utf8')] as const);
+  const entries = await readSliced(files, (file) => [file, readDigestTextSync(dir, file)] as const);
   return new Map(entries);
 }
 

@@ -5,10 +5,10 @@
  * each parsed page worked on while their trees are at hand (`workOnSection`). Used as
  * `loadContent`'s file reader, so errors, drafts and slug clashes follow the one content loader.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expandedText, pageReadKey, resolveSite, sha256, type FileReader, type FileSource, type LoadedFile } from '../content/index.ts';
 import { decodeContentFile } from '../content/decode.ts';
+import { ContentError } from '../content/errors.ts';
+import { readContentBytesSync } from '../content/inside-folder.ts';
 import type { Distiller } from '../types.ts';
 import type { PageEntry, PageStore } from './page-store.ts';
 import { noTimes, type SectionWork, type WorkTimes } from './section-work.ts';
@@ -76,9 +76,9 @@ export function createPageReading(options: PageReadingOptions): PageReading {
       let text: string;
       try {
         // synchronous: thousands of small files, each read faster than an asynchronous round trip
-        text = decodeContentFile(readFileSync(path.join(source.contentDir, file)), file);
+        text = decodeContentFile(readContentBytesSync(source.contentDir, file), file);
       } catch {
-        toParse.push({ file, key: '', fileHash: null }); // unreadable or not UTF-8: loadFile says why
+        toParse.push({ file, key: '', fileHash: null }); // unreadable, a link out of the folder or not UTF-8: loadFile says why
         continue;
       }
       const fileHash = sha256(text);
@@ -86,7 +86,15 @@ export function createPageReading(options: PageReadingOptions): PageReading {
         ready.set(file, { file, fileHash, read: null, error: null, parsed: false });
         continue;
       }
-      const key = pageReadKey(source, file, await expandedText(source, file, text));
+      let expanded: string;
+      try {
+        expanded = await expandedText(source, file, text);
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        ready.set(file, { file, fileHash, read: null, error, parsed: false }); // an include linking out of the folder
+        continue;
+      }
+      const key = pageReadKey(source, file, expanded);
       const stored = options.store.page(file, key);
       if (stored !== undefined) {
         outcomes.set(file, { stored });

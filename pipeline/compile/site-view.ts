@@ -4,8 +4,7 @@
  * generator's config and the sidebar data beside the pages. Used by llms.txt and the overview;
  * the demo site makes the same navigation from the manifest's site options.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readContentBytes } from '../content/inside-folder.ts';
 import type { GeneratorName } from '../content/generators/index.ts';
 import {
   frontmatterData,
@@ -37,7 +36,7 @@ export interface SiteViewInput {
 
 async function frontmatterOf(contentDir: string, page: Page): Promise<Readonly<Record<string, LiteralValue>>> {
   try {
-    return frontmatterData(await readFile(path.join(contentDir, page.file), 'utf8'));
+    return frontmatterData((await readContentBytes(contentDir, page.file)).toString('utf8'));
   } catch {
     return {};
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { decodeContentFile } from './decode.ts';
 import { ContentError } from './errors.ts';
 import { sha256 } from './hash.ts';
+import { namesInsideFolder, readContentBytes } from './inside-folder.ts';
 import { readPage, type ParsedPage, type ReadPage } from './page.ts';
 import { resolveSite, type PageSite } from './site.ts';
 import { writeFileAtomically } from '../digest/atomic-write.ts';
@@ -48,19 +49,27 @@ export function pageReadKey(source: PageSite, file: string, expanded: string): s
  */
 export async function expandedText(source: FileSource, file: string, text: string): Promise<string> {
   const { generator } = resolveSite(source);
-  return generator.expandIncludes ? generator.expandIncludes(file, text, includeReader(source.contentDir)) : text;
+  return generator.expandIncludes ? generator.expandIncludes(file, text, includeReader(source.contentDir, file)) : text;
 }
 
-/** Reads a file of the content folder for an include; null when it is not a readable file inside it. */
-function includeReader(contentDir: string): (file: string) => Promise<string | null> {
-  const root = path.resolve(contentDir);
+/**
+ * Reads a file of the content folder for an include of `page`; null when it is not a readable
+ * file. A file outside the folder, by its path or through a link, is a ContentError naming both.
+ */
+function includeReader(contentDir: string, page: string): (file: string) => Promise<string | null> {
   return async (file) => {
-    const target = path.resolve(root, file);
-    if (target !== root && !target.startsWith(root + path.sep)) return null;
+    if (!namesInsideFolder(contentDir, file)) return null;
+    let bytes: Buffer;
     try {
-      return decodeContentFile(await readFile(target), file);
+      bytes = await readContentBytes(contentDir, file);
+    } catch (error) {
+      if (error instanceof ContentError) throw new ContentError(error.file, `${error.problem} (included by ${page})`);
+      return null; // not there: the directive stays as written
+    }
+    try {
+      return decodeContentFile(bytes, file);
     } catch {
-      return null; // not there, or not UTF-8: the file's own reading says so
+      return null; // not UTF-8: the file's own reading says so
     }
   };
 }
@@ -86,8 +95,9 @@ async function writeCached(cacheDir: string, cacheFile: string, value: ReadPage 
 export async function loadFile(source: FileSource, file: string): Promise<LoadedFile> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.join(source.contentDir, file));
+    bytes = await readContentBytes(source.contentDir, file);
   } catch (error) {
+    if (error instanceof ContentError) return { file, fileHash: null, read: null, error, parsed: false };
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     return { file, fileHash: null, read: null, error: new ContentError(file, `cannot be read (${code}); check its permissions`), parsed: false };
   }
@@ -101,7 +111,13 @@ export async function loadFile(source: FileSource, file: string): Promise<Loaded
   const fileHash = sha256(text);
   const site = resolveSite(source);
   if (!site.generator.isPage(file)) return { file, fileHash, read: null, error: null, parsed: false };
-  const expanded = await expandedText(source, file, text);
+  let expanded: string;
+  try {
+    expanded = await expandedText(source, file, text);
+  } catch (error) {
+    if (error instanceof ContentError) return { file, fileHash, read: null, error, parsed: false };
+    throw error;
+  }
   const { cacheDir } = source;
   const cacheFile = cacheDir && path.join(cacheDir, `${pageReadKey(source, file, expanded)}.json`);
   const cached = cacheFile ? await readCached(cacheFile) : undefined;

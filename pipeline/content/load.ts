@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { AskError } from '../errors.ts';
 import type { Page, Section } from '../types.ts';
 import { ContentError } from './errors.ts';
+import { readContentBytesSync } from './inside-folder.ts';
 import { sha256 } from './hash.ts';
 import { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
 import { resolveSite } from './site.ts';
@@ -52,8 +52,9 @@ export class ContentErrors extends AskError {
 }
 
 /**
- * Every `.md`/`.mdx` file below `dir`, relative POSIX paths, sorted; hidden entries,
- * node_modules and the files `exclude` matches (globs, `**` for any folders) skipped.
+ * Every `.md`/`.mdx` file (or link to one) below `dir`, relative POSIX paths, sorted; hidden
+ * entries, node_modules, linked folders and the files `exclude` matches (globs, `**` for any
+ * folders) skipped.
  */
 export async function listContentFiles(dir: string, exclude: readonly string[] = []): Promise<string[]> {
   const excluded = exclude.length === 0 ? () => false : picomatch([...exclude], { dot: true });
@@ -64,11 +65,21 @@ export async function listContentFiles(dir: string, exclude: readonly string[] =
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && /\.mdx?$/i.test(entry.name) && !excluded(child)) found.push(child);
+      // a linked file is listed (and refused when it leads out of the folder); a linked folder is not walked
+      else if ((entry.isFile() || entry.isSymbolicLink()) && /\.mdx?$/i.test(entry.name) && !excluded(child)) found.push(child);
     }
   };
   await walk('');
   return found.sort(compareCodeUnits);
+}
+
+/** The sha256 of a content file's text; a link out of the folder is ContentErrors naming it. */
+function hashContentFile(dir: string, file: string): string {
+  try {
+    return sha256(readContentBytesSync(dir, file).toString('utf8'));
+  } catch (error) {
+    throw error instanceof ContentError ? new ContentErrors([error]) : error;
+  }
 }
 
 /**
@@ -79,7 +90,7 @@ export async function hashContentFiles(dir: string, exclude: readonly string[] =
   const files = await listContentFiles(dir, exclude);
   const hashes: Record<string, string> = {};
   // synchronous reads: thousands of small files, each read faster than an asynchronous round trip
-  for (const file of files) hashes[file] = sha256(readFileSync(path.join(dir, file), 'utf8'));
+  for (const file of files) hashes[file] = hashContentFile(dir, file);
   return hashes;
 }
 
@@ -107,7 +118,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
   const sections: Section[] = [];
   // files that are no page are still content (included by pages): hashed as `hashContentFiles` does
   const fileHashes: Record<string, string> = {};
-  for (const file of unserved) fileHashes[file] = sha256(readFileSync(path.join(options.contentDir, file), 'utf8'));
+  for (const file of unserved) fileHashes[file] = hashContentFile(options.contentDir, file);
   const errors: ContentError[] = [];
   const slugOwners = new Map<string, string>();
   let parsedFiles = 0;

@@ -1,6 +1,7 @@
 import { hashContentFiles, loadContent, type LoadOptions } from '../content/index.ts';
 import type { Manifest } from './manifest.ts';
 import { DIGEST_FILES } from './paths.ts';
+import { digestLinks, DigestLinkError } from './no-follow.ts';
 import { readDigestFile, readManifest } from './read.ts';
 import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
 import { searchHeaderVersions } from '../search/header-versions.ts';
@@ -52,10 +53,13 @@ function changedTemplates(manifest: Manifest): string[] {
 
 /**
  * Whether the digest in `outDir` matches the content in `contentDir`, without any model call:
- * file hashes first (nothing parsed when they all match), then section by section.
+ * file hashes first (nothing parsed when they all match), then section by section. A digest
+ * holding a symbolic link is never current: DigestLinkError naming the first.
  */
 export async function checkDigest(contentDir: string, outDir: string, cacheDir?: string): Promise<Staleness> {
   const manifest = await readManifest(outDir);
+  const [link] = await digestLinks(outDir);
+  if (link !== undefined) throw new DigestLinkError(link);
   if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
   const templates = [...changedTemplates(manifest), ...((await searchTablesCurrent(outDir)) ? [] : ['search tables'])];
   const fileHashes = await hashContentFiles(contentDir, manifest.site.exclude);

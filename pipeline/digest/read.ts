@@ -1,15 +1,19 @@
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema } from './format.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
+import { readDigestBytes } from './no-follow.ts';
 import { DIGEST_FILES } from './paths.ts';
 
-/** Reads a digest-relative file as text, or null when it does not exist. */
+/**
+ * Reads a digest-relative file as text, or null when it does not exist. A symbolic link is
+ * refused (DigestLinkError), never followed.
+ */
 export async function readDigestFile(dir: string, relative: string): Promise<string | null> {
   try {
-    return await readFile(path.join(dir, relative), 'utf8');
+    return (await readDigestBytes(dir, relative)).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

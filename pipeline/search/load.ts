@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, read, readSync } from 'node:fs';
 import path from 'node:path';
+import { DigestLinkError, openDigestFileSync, readDigestBytes } from '../digest/no-follow.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import type { ByteReader } from './line-table.ts';
 import { openSearchTables, SearchIndexError, type SearchIndex } from './open.ts';
@@ -9,11 +9,13 @@ function missing(file: string): SearchIndexError {
   return new SearchIndexError(`${file}: no search tables there; build them with 'ask digest build' or 'ask index build'`);
 }
 
-async function readTable(file: string): Promise<Buffer> {
+/** A table's bytes (a symbolic link refused, never followed). */
+async function readTable(dir: string, relative: string): Promise<Buffer> {
   try {
-    return await readFile(file);
-  } catch {
-    throw missing(file);
+    return await readDigestBytes(dir, relative);
+  } catch (error) {
+    if (error instanceof DigestLinkError) throw new SearchIndexError(error.message);
+    throw missing(path.join(dir, relative));
   }
 }
 
@@ -55,12 +57,13 @@ function readWhole(descriptor: number, size: number): Promise<Uint8Array> {
  * `LINE_READS_BEFORE_WHOLE` lines were read, the file (up to `MAX_WHOLE_SECTION_BYTES`) is read
  * whole in the background, through the same descriptor, and lines are then taken from memory.
  */
-function fileReader(file: string): { reader: ByteReader; descriptor: number } {
+function fileReader(dir: string, relative: string): { reader: ByteReader; descriptor: number } {
   let descriptor: number;
   try {
-    descriptor = openSync(file, 'r');
-  } catch {
-    throw missing(file);
+    descriptor = openDigestFileSync(dir, relative);
+  } catch (error) {
+    if (error instanceof DigestLinkError) throw new SearchIndexError(error.message);
+    throw missing(path.join(dir, relative));
   }
   const size = fstatSync(descriptor).size;
   let whole: Uint8Array | null = null;
@@ -100,9 +103,9 @@ function fileReader(file: string): { reader: ByteReader; descriptor: number } {
  */
 export async function loadSearchIndex(dir: string): Promise<SearchIndex> {
   const headerFile = path.join(dir, DIGEST_FILES.searchIndex);
-  const [header, postings, pages] = await Promise.all([DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchPages].map((relative) => readTable(path.join(dir, relative))));
+  const [header, postings, pages] = await Promise.all([DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchPages].map((relative) => readTable(dir, relative)));
   if (!header || !postings || !pages) throw new SearchIndexError(`${headerFile}: the search tables are incomplete`);
-  const { reader, descriptor } = fileReader(path.join(dir, DIGEST_FILES.searchSections));
+  const { reader, descriptor } = fileReader(dir, DIGEST_FILES.searchSections);
   let index: SearchIndex;
   try {
     index = openSearchTables({ header: header.toString('utf8'), postings, sections: reader, pages }, headerFile);

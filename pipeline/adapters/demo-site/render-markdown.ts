@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readContentBytes } from '../../content/inside-folder.ts';
 import { chunkPage, expandedText, firstTitleHeading, parseMarkdown, resolveSite, type FileSource } from '../../content/index.ts';
 import type { Page } from '../../types.ts';
 import { cleanTree } from './clean-tree.ts';
@@ -20,7 +19,7 @@ export interface RenderedMarkdown {
  * section carries the anchor the digest gives that section (custom `{#id}` ids included).
  */
 export async function renderPageMarkdown(source: FileSource, page: Page): Promise<RenderedMarkdown> {
-  const text = await readFile(path.join(source.contentDir, page.file), 'utf8');
+  const text = (await readContentBytes(source.contentDir, page.file)).toString('utf8');
   const expanded = await expandedText(source, page.file, text);
   const { generator } = resolveSite(source);
   const prepared = generator.prepare(expanded, page.format);
