@@ -1,4 +1,4 @@
-import { mirrorDigest, type MirrorResult } from '../mcp/mirror.ts';
+import { mirrorDigest, type MirrorLimits, type MirrorResult } from '../mcp/mirror.ts';
 import { localAskClient, type AskClient, type LocalAskClientOptions } from './ask-client.ts';
 
 export interface MirroredAskClient {
@@ -14,9 +14,9 @@ export interface MirroredAskClient {
 export async function mirroredAskClient(
   endpoint: string,
   cacheDir: string,
-  options: LocalAskClientOptions & { readonly fetch?: typeof fetch } = {},
+  options: LocalAskClientOptions & { readonly fetch?: typeof fetch; readonly limits?: MirrorLimits } = {},
 ): Promise<MirroredAskClient> {
-  const mirror = await mirrorDigest(endpoint, cacheDir, options.fetch);
+  const mirror = await mirrorDigest(endpoint, cacheDir, options.fetch, options.limits);
   const client = localAskClient(mirror.digestDir, options.processEnv === undefined ? {} : { processEnv: options.processEnv });
   return { client: { ...client, where: endpoint }, mirror };
 }

@@ -7,6 +7,7 @@ import type { Generator } from './generators/types.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
 import { parseMarkdown } from './parse.ts';
+import { ParseLimitError } from './parse-limits.ts';
 import { pageUrl, resolveSite, type PageSite } from './site.ts';
 import { fileTitle, groupFromPath, validateSlug } from './slug.ts';
 
@@ -45,6 +46,7 @@ function parsePage(file: string, prepared: string, format: 'md' | 'mdx'): Root {
   try {
     return parseMarkdown(prepared, format);
   } catch (error) {
+    if (error instanceof ParseLimitError) throw new ContentError(file, `refused before parsing: ${error.message} (a parse limit; simplify or split the page)`);
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ContentError(file, `cannot parse ${format === 'mdx' ? 'MDX' : 'Markdown'} (${reason}); fix the syntax there`);
   }

@@ -28,6 +28,12 @@ export const MAX_FACTS = 24;
 /** Literals longer than this are not facts (a whole script is source, not a fact). */
 export const MAX_LITERAL = 200;
 
+/**
+ * At most this many distinct literals are checked against the section's source (each check reads
+ * the source): a section of 100k inline code spans costs this many reads, not 100k.
+ */
+export const MAX_CHECKED_LITERALS = 500;
+
 /** A fact as a section distillation carries it. */
 export interface FoundFact {
   readonly kind: FactKind;
@@ -75,15 +81,19 @@ function collect(nodes: readonly Nodes[]): Candidate[] {
   return found;
 }
 
-/** Keeps verbatim literals, merges duplicates, caps the count, restores source order. */
+/** Keeps verbatim literals (the first MAX_CHECKED_LITERALS distinct ones checked), merges duplicates, caps the count, restores source order. */
 export function selectFacts(source: string, candidates: readonly Candidate[]): FoundFact[] {
   const byLiteral = new Map<string, { kind: FactKind; at: number; seq: number }>();
+  const checked = new Set<string>();
   candidates.forEach((candidate, seq) => {
     const literal = candidate.literal.trim();
     const tooShort = literal.length < 2 && !(/^\d$/.test(literal) && candidate.kind === 'default');
-    if (tooShort || literal.length > MAX_LITERAL || !source.includes(literal)) return;
+    if (tooShort || literal.length > MAX_LITERAL) return;
     const seen = byLiteral.get(literal);
     if (!seen) {
+      if (checked.size >= MAX_CHECKED_LITERALS || checked.has(literal)) return;
+      checked.add(literal);
+      if (!source.includes(literal)) return;
       byLiteral.set(literal, { kind: candidate.kind, at: candidate.at, seq });
       return;
     }

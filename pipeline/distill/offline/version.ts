@@ -12,7 +12,7 @@ export const OFFLINE_MODEL = 'offline-v1';
 /** One version string per pass. */
 export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
   section:
-    'ask offline distiller: section pass v6 (summary, facts, terms, mode; summaries of whole sentences held to the sentence ' +
+    'ask offline distiller: section pass v7 (facts checked against the source for at most 500 distinct literals; summary, facts, terms, mode; summaries of whole sentences held to the sentence ' +
     'check: lead-ins completed from their list, table or code or left out, no pointing openers, structural descriptions ' +
     'as sentences, a bare ## heading named as made of the subsections after it; terms without the heading\'s words or identifier parts, synonyms of heading words only)',
   glossary:
