@@ -9,7 +9,13 @@
  *   last, under `## Optional`.
  * - `pages/<slug>.md`: each page as one Markdown block, `# <title>`, `Source: <url>`, then its
  *   sections' clean Markdown (a leading `# <title>` of the intro dropped, being the block's own).
- * - `llms-full.txt`: every page's block in corpus order, a `---` line between two pages.
+ * - `llms-full.txt`: every page's block in corpus order, a `---` line between two pages. A page
+ *   starts at its `# <title>` line followed by a blank line and a `Source: <url>` line; a body
+ *   cannot forge that start: in a body, a line that begins `Source:` after an H1 line (blank lines
+ *   between) is written `Source\:` (`unforgeableBody`), and every title is one line.
+ *
+ * Titles, names, group labels and descriptions are made one line (`oneLine`) before they are
+ * written, so a frontmatter title with line breaks cannot add headings or list items.
  *
  * Links in the page blocks are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
  */
@@ -42,9 +48,9 @@ export interface LlmsFiles {
   readonly pages: readonly (readonly [slug: string, text: string])[];
 }
 
-/** Text on one line: every run of blanks one space. */
+/** Text on one line: every run of blanks and control characters (line breaks among them) one space. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /**
@@ -54,6 +60,22 @@ function oneLine(text: string): string {
  */
 function plainText(text: string): string {
   return text.replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\').replace(/[[\]<]/g, '\\$&');
+}
+
+/** A title, a name or a label as one line of Markdown that reads back as that text. */
+function titleText(text: string): string {
+  return plainText(oneLine(text));
+}
+
+/**
+ * The line of a page block after its title, and what a body line that would pass for one becomes:
+ * `Source:` after an H1 line (ATX, up to three spaces before the `#`) and only blank lines.
+ */
+const SOURCE_LINE = /^( {0,3}#[ \t].*\n(?:[ \t]*\n)*[ \t]*Source):/gm;
+
+/** A page body in which no `# <title>` + `Source:` pair can pass for the start of another page (see the module comment). */
+function unforgeableBody(body: string): string {
+  return body.replace(SOURCE_LINE, '$1\\:');
 }
 
 /** Lowercase words only: for telling whether a summary only repeats a title. */
@@ -102,16 +124,16 @@ export function isOptionalPage(page: Page): boolean {
 
 /** A page's block: `# <title>`, `Source: <url>`, its sections' Markdown, links not yet resolved. */
 function pageBlock(page: Page, nodes: readonly DigestNode[]): string {
-  const body = pageBody(nodes);
-  return [`# ${plainText(page.title)}`, `Source: ${page.url}`, ...(body === '' ? [] : [body])].join('\n\n');
+  const body = unforgeableBody(pageBody(nodes));
+  return [`# ${titleText(page.title)}`, `Source: ${page.url}`, ...(body === '' ? [] : [body])].join('\n\n');
 }
 
 /** `llms.txt`: the site's name and description, then the pages by navigation group, the optional ones last. */
 function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly DigestNode[]>): string {
-  const lines = [`# ${plainText(input.identity.name)}`, ''];
-  if (input.identity.description !== null) lines.push(`> ${plainText(oneLine(input.identity.description))}`, '');
+  const lines = [`# ${titleText(input.identity.name)}`, ''];
+  if (input.identity.description !== null) lines.push(`> ${titleText(input.identity.description)}`, '');
   const about = new Map(input.navigation.flatMap((group) => group.pages).map((page) => [page, pageAbout(page, nodesByPage.get(page.slug) ?? [])]));
-  const entry = (page: Page): string => `- [${plainText(page.title)}](${linkDestination(pageMarkdownUrl(page.url))}): ${plainText(about.get(page) ?? '')}`;
+  const entry = (page: Page): string => `- [${titleText(page.title)}](${linkDestination(pageMarkdownUrl(page.url))}): ${plainText(about.get(page) ?? '')}`;
   // a page with nothing to say (a redirect, a bare title) is not listed: its Markdown is still served
   const said = (page: Page): boolean => (about.get(page) ?? '') !== '';
   const optional: Page[] = [];
@@ -119,7 +141,7 @@ function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly D
     const listed = group.pages.filter((page) => said(page) && !isOptionalPage(page));
     optional.push(...group.pages.filter((page) => said(page) && isOptionalPage(page)));
     if (listed.length === 0) continue;
-    lines.push(`## ${plainText(group.label ?? UNGROUPED)}`, '', ...listed.map(entry), '');
+    lines.push(`## ${titleText(group.label ?? UNGROUPED)}`, '', ...listed.map(entry), '');
   }
   if (optional.length > 0) lines.push('## Optional', '', ...optional.map(entry), '');
   return `${lines.join('\n').trimEnd()}\n`;

@@ -12,9 +12,14 @@
  *
  * Link and image nodes come from the content stage's own parser, and only their source spans are
  * replaced: the rest of the text is kept byte for byte.
+ *
+ * What the runtime serves of one section (`/sections/{id}?format=markdown`, the budget route's
+ * `text`) keeps its links as written but goes through `withoutUnsafeLinks`: a link or image whose
+ * target is no safe url (`isSafeUrl`: `javascript:`, `data:`, `vbscript:`...) becomes its text.
  */
 import type { Definition, Nodes, Parents } from 'mdast';
 import { parseMarkdown } from '../content/parse.ts';
+import { isSafeUrl } from '../text/safe-url.ts';
 import type { Page } from '../types.ts';
 
 /** Schemes whose links are kept as they are. */
@@ -160,14 +165,24 @@ export type LinkResolver = (markdown: string, fromPage: Page) => string;
  */
 export function createLinkResolver(pages: readonly Page[], urlsOfDigest: ReadonlySet<string>): LinkResolver {
   const site = siteOf(pages, urlsOfDigest);
-  return (markdown, fromPage) => resolveDocLinks(markdown, fromPage, site);
+  return (markdown, fromPage) => rewriteLinks(markdown, (url) => resolveUrl(url, fromPage, site));
 }
 
-function resolveDocLinks(markdown: string, fromPage: Page, site: DigestSite): string {
-  // no inline link or image, and no definition for a reference to use: nothing to rewrite
-  if (!markdown.includes('](') && !markdown.includes(']:')) return markdown;
+/**
+ * `markdown` with every link and image whose target is no safe url (`isSafeUrl`) made its text
+ * (an image its alt text); every other link kept as written.
+ */
+export function withoutUnsafeLinks(markdown: string): string {
+  return rewriteLinks(markdown, (url) => (isSafeUrl(url) ? 'external' : null));
+}
+
+/** An inline link or image (`](`), a definition (`]:`) or an autolink (`<scheme:`): where a link may be. */
+const MAY_HAVE_LINK = /\]\(|\]:|<[a-z][a-z\d+.-]{1,31}:/i;
+
+/** `markdown` with each link, image, reference and definition rewritten by where `resolve` says it goes. */
+function rewriteLinks(markdown: string, resolve: (url: string) => Target): string {
+  if (!MAY_HAVE_LINK.test(markdown)) return markdown;
   const tree = parseMarkdown(markdown, 'md');
-  const resolve = (url: string) => resolveUrl(url, fromPage, site);
   const definitions = new Map<string, Definition>();
   const stack: Nodes[] = [tree];
   for (let node = stack.pop(); node; node = stack.pop()) {

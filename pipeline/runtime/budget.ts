@@ -1,3 +1,4 @@
+import { withoutUnsafeLinks } from '../digest/resolve-links.ts';
 import { estimateJsonTokens as cost } from '../text/tokens.ts';
 import type { DigestNode, Fact } from '../types.ts';
 
@@ -10,7 +11,7 @@ export interface BudgetedSection {
   readonly url: string;
   readonly summary: string;
   facts?: readonly Fact[];
-  /** The section's Markdown (`DigestNode.markdown`). */
+  /** The section's Markdown (`DigestNode.markdown`, links to no safe url made their text: `withoutUnsafeLinks`). */
   text?: string;
 }
 
@@ -71,10 +72,11 @@ export function fillBudget(candidates: BudgetCandidates, budget: number): Budget
   }
   let withText = 0;
   for (const { node, entry } of taken.slice(0, withFacts)) {
-    const price = cost(node.markdown);
+    const text = withoutUnsafeLinks(node.markdown);
+    const price = cost(text);
     if (used + price > budget) break;
     used += price;
-    entry.text = node.markdown;
+    entry.text = text;
     withText += 1;
   }
   const total = candidates.count - missing;

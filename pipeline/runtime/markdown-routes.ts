@@ -1,4 +1,5 @@
 import { DIGEST_FILES, pageMarkdownPath } from '../digest/paths.ts';
+import { withoutUnsafeLinks } from '../digest/resolve-links.ts';
 import type { DigestNode } from '../types.ts';
 import type { AskData } from './digest-data.ts';
 import { ERRORS, RequestError, textResponse } from './errors.ts';
@@ -41,7 +42,10 @@ export async function pageUrlMarkdownResponse(data: AskData, pathname: string): 
   return pageMarkdownResponse(data, `${slug}${MARKDOWN_SUFFIX}`);
 }
 
-/** `GET {ask_base}/sections/{id}?format=markdown`: the node's Markdown (links as written in the source). */
+/**
+ * `GET {ask_base}/sections/{id}?format=markdown`: the node's Markdown, links as written in the
+ * source but for those to no safe url (`javascript:`, `data:`...), which become their text.
+ */
 export function sectionMarkdownResponse(node: DigestNode): Response {
-  return textResponse(node.markdown, MARKDOWN);
+  return textResponse(withoutUnsafeLinks(node.markdown), MARKDOWN);
 }

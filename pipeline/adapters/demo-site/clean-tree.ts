@@ -1,6 +1,6 @@
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import { FRONTMATTER_TYPES } from '../../content/frontmatter.ts';
-import { isSafeUrl } from './safe-url.ts';
+import { isSafeUrl } from '../../text/safe-url.ts';
 
 /** Nodes that never reach the page: frontmatter, raw HTML, MDX imports/exports and `{expressions}`. */
 const DROPPED = new Set<string>([...FRONTMATTER_TYPES, 'html', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']);

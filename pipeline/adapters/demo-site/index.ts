@@ -2,6 +2,7 @@ import type { Page } from '../../types.ts';
 import { escapeHtml } from './html-escape.ts';
 import { renderLayout } from './layout.ts';
 import { renderPageMarkdown } from './render-markdown.ts';
+import { demoSiteHtmlHeaders } from './security-headers.ts';
 import { loadDemoContent, lookupPath, type DemoContent } from './site-content.ts';
 
 export interface DemoSiteOptions {
@@ -19,8 +20,6 @@ export interface DemoSiteOptions {
 /** Answers a request when it is for a page of the site, else null (the next handler's turn). */
 export type DemoSite = (request: Request) => Promise<Response | null>;
 
-const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
-
 function decodedPath(url: string): string | null {
   try {
     return lookupPath(decodeURIComponent(new URL(url).pathname));
@@ -33,12 +32,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function errorPage(error: unknown): string {
-  return `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Docs error</title><h1>This page cannot be shown</h1><pre>${escapeHtml(messageOf(error))}</pre></html>\n`;
-}
-
-function htmlResponse(request: Request, html: string, status = 200): Response {
-  return new Response(request.method === 'HEAD' ? null : html, { status, headers: HTML_HEADERS });
+/**
+ * The page shown when a page cannot be: what could not be shown (`what`: a content-relative file
+ * name at most), never the error's message, which may hold the server's absolute paths: that goes
+ * to the server's log.
+ */
+function errorPage(what: string): string {
+  return `<!doctype html>\n<html lang="en"><meta charset="utf-8"><title>Docs error</title><h1>This page cannot be shown</h1><p>${escapeHtml(what)} The server's log says why.</p></html>\n`;
 }
 
 /**
@@ -49,6 +49,8 @@ function htmlResponse(request: Request, html: string, status = 200): Response {
  */
 export function createDemoSite(options: DemoSiteOptions): DemoSite {
   const log = options.log ?? ((line: string) => console.warn(line));
+  const headers = demoSiteHtmlHeaders(options.endpoint);
+  const htmlResponse = (request: Request, html: string, status = 200): Response => new Response(request.method === 'HEAD' ? null : html, { status, headers });
   // read once: a content folder with a problem stays unshown (said once) until the server restarts
   const content = loadDemoContent(options.contentDir, options.digestDir);
   content.catch((error: unknown) => log(`ask: the docs pages of '${options.contentDir}' cannot be shown: ${messageOf(error)}`));
@@ -73,8 +75,8 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
     let site: DemoContent;
     try {
       site = await content;
-    } catch (error) {
-      return path === '/' ? htmlResponse(request, errorPage(error), 500) : null;
+    } catch {
+      return path === '/' ? htmlResponse(request, errorPage('The docs pages cannot be read.'), 500) : null;
     }
     const page = path === '/' ? site.home : site.byPath.get(path);
     if (page === undefined || page === null) return null;
@@ -82,7 +84,7 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
       return htmlResponse(request, await pageHtml(site, page));
     } catch (error) {
       log(`ask: cannot show the page of '${page.file}': ${messageOf(error)}`);
-      return htmlResponse(request, errorPage(error), 500);
+      return htmlResponse(request, errorPage(`The page of '${page.file}' cannot be rendered.`), 500);
     }
   };
 }
