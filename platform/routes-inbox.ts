@@ -3,6 +3,8 @@
  * stream. The watch is a server-sent event stream: a `: watching` comment at
  * once, then one `notification` event per new notification (data: a
  * GetInboxNotificationResponse), and a `: ping` comment every 15 seconds.
+ * Open watches are capped per user and per client (watch-limits.ts); an event
+ * is made once per notification for all its watchers (watch-events.ts).
  */
 import type { Context, Hono } from 'hono';
 import type { ParameterSpec } from '../pipeline/platform-api/operation.ts';
@@ -13,6 +15,8 @@ import {
 } from './inbox-store.ts';
 import { markdownToPlainText } from './markdown-plain-text.ts';
 import { requireUser, type PlatformServices } from './services.ts';
+import { notificationEvent } from './watch-events.ts';
+import { OpenWatches, tooManyWatches, WATCH_LIMITS, type WatchLimits } from './watch-limits.ts';
 
 export const WATCH_PING_INTERVAL_MS = 15_000;
 
@@ -45,8 +49,15 @@ function readFilter(c: Context, extra: Readonly<Record<string, ParameterSpec>> =
  */
 export const toPlainText = markdownToPlainText;
 
-export function registerInboxRoutes(app: Hono, services: PlatformServices): void {
+/**
+ * The inbox routes. `client` names the client a request comes from (the key of
+ * the per-client watch cap); `watchLimits` caps the open watches.
+ */
+export function registerInboxRoutes(
+  app: Hono, services: PlatformServices, client: (c: Context) => string, watchLimits: WatchLimits = WATCH_LIMITS,
+): void {
   const db = services.db;
+  const watches = new OpenWatches(watchLimits);
 
   app.get('/api/v2/notifications/inbox', async (c) => {
     const user = await requireUser(services, c.req.raw);
@@ -75,37 +86,37 @@ export function registerInboxRoutes(app: Hono, services: PlatformServices): void
   app.get('/api/v2/notifications/inbox/watch', async (c) => {
     const user = await requireUser(services, c.req.raw);
     const filter = readFilter(c, { format: p.watchFormatQuery });
-    const plain = c.req.query('format') === 'plaintext';
+    const format = c.req.query('format') === 'plaintext' ? 'plaintext' : 'markdown';
+    const closeWatch = watches.open(user.id, client(c));
+    if (closeWatch === null) return tooManyWatches(watchLimits);
     const encoder = new TextEncoder();
-    let stop: () => void = () => {};
+    let stop: () => void = closeWatch;
     // Events go out in publication order even though each waits for the unread count.
     let queue: Promise<void> = Promise.resolve();
 
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        const send = (text: string) => {
+        const send = (bytes: Uint8Array) => {
           try {
-            controller.enqueue(encoder.encode(text));
+            controller.enqueue(bytes);
           } catch {
             stop();
           }
         };
         const onNotification = (view: InboxNotificationView) => {
           if (!matchesFilter(view, filter)) return;
-          queue = queue.then(async () => {
-            const unread = await countUnread(db, user.id);
-            const notification = plain ? { ...view, title: toPlainText(view.title), content: toPlainText(view.content) } : view;
-            send(`event: notification\nid: ${view.id}\ndata: ${JSON.stringify({ notification, unread_count: unread })}\n\n`);
-          }).catch(() => undefined);
+          // made once per notification and format, however many streams watch it
+          queue = queue.then(async () => send(await notificationEvent(db, view, format))).catch(() => undefined);
         };
         const unsubscribe = services.hub.subscribe(user.id, onNotification);
-        const ping = setInterval(() => send(': ping\n\n'), WATCH_PING_INTERVAL_MS);
+        const ping = setInterval(() => send(encoder.encode(': ping\n\n')), WATCH_PING_INTERVAL_MS);
         stop = () => {
           clearInterval(ping);
           unsubscribe();
+          closeWatch();
         };
         c.req.raw.signal.addEventListener('abort', () => stop(), { once: true });
-        send(': watching\n\n');
+        send(encoder.encode(': watching\n\n'));
       },
       cancel() {
         stop();

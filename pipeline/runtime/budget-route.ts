@@ -3,12 +3,33 @@ import type { DigestNode } from '../types.ts';
 import { budgetNote, fillBudget, type BudgetCandidates } from './budget.ts';
 import type { AskData } from './digest-data.ts';
 import { ERRORS, jsonResponse, RequestError } from './errors.ts';
+import { RequestGate, type GateLimits } from './request-gate.ts';
 
-/** The `budget` query parameter: a positive whole number of tokens (digits only), else 400. */
-export function parseBudget(raw: string): number {
+/**
+ * The largest budget served, in estimated tokens: the context window of most current models (a
+ * larger answer would not fit the agent that asked), and the whole `llms-full.txt` of three of
+ * the four real corpora (52k to 254k). What a request costs grows with what it returns (nodes
+ * read, parts estimated, JSON written): at 8,000 pages a budget of 200k is about 0.8 MB and
+ * 90 ms, where 2^53 - 1 was 18.8 MB and 1.9 s (scripts/bench/budget-route.ts).
+ */
+export const MAX_BUDGET_TOKENS = 200_000;
+
+/** What the budget route allows: its largest budget and its gate (how many at once, how long to wait). */
+export interface BudgetRouteLimits extends GateLimits {
+  /** A larger budget is served as this one (the response's `budget` says so). */
+  readonly maxTokens: number;
+}
+
+export const BUDGET_ROUTE_LIMITS: BudgetRouteLimits = { maxTokens: MAX_BUDGET_TOKENS, inFlight: 4, waiting: 8, waitMs: 2_000, holdMs: 30_000 };
+
+/**
+ * The `budget` query parameter: a positive whole number of tokens (digits only), else 400; one
+ * above `max` is served as `max` (however many digits it has).
+ */
+export function parseBudget(raw: string, max = MAX_BUDGET_TOKENS): number {
   const budget = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(budget) || budget < 1) throw new RequestError(400, ERRORS.badBudget);
-  return budget;
+  if (!(budget >= 1)) throw new RequestError(400, ERRORS.badBudget);
+  return Math.min(budget, max);
 }
 
 export interface BudgetQuery {
@@ -21,8 +42,9 @@ export interface BudgetQuery {
 
 /**
  * The sections to fill from: with a query, every section the keyword scorer scores, best first
- * (no per-page cap: a budget, not a result count, decides how many), of the group when one is
- * given; without, every section in corpus order.
+ * (no per-page cap: a budget, not a result count, decides how many; a cap of the section count
+ * cannot bind, so the scorer counts no page), of the group when one is given; without, every
+ * section in corpus order.
  */
 async function candidates(data: AskData, { q, group }: BudgetQuery): Promise<BudgetCandidates> {
   if (q !== undefined && q.trim() !== '') {
@@ -50,4 +72,17 @@ async function candidates(data: AskData, { q, group }: BudgetQuery): Promise<Bud
 export async function budgetedSectionList(data: AskData, query: BudgetQuery): Promise<Response> {
   const fill = fillBudget(await candidates(data, query), query.budget);
   return jsonResponse({ sections: fill.sections, budget: query.budget, used: fill.used, omitted: fill.omitted, note: budgetNote(fill, query.budget) });
+}
+
+/** The budget route of one handler: its parameter, capped, and its gate on concurrent requests. */
+export interface BudgetRoute {
+  readonly parse: (raw: string) => number;
+  /** The budgeted list rendered by `render` once the gate lets it through (`bodyless` for HEAD). */
+  readonly serve: (render: () => Promise<Response>, bodyless: boolean) => Promise<Response>;
+}
+
+export function createBudgetRoute(limits: Partial<BudgetRouteLimits> = {}): BudgetRoute {
+  const { maxTokens, ...gateLimits } = { ...BUDGET_ROUTE_LIMITS, ...limits };
+  const gate = new RequestGate(gateLimits);
+  return { parse: (raw) => parseBudget(raw, maxTokens), serve: (render, bodyless) => gate.run(render, bodyless) };
 }

@@ -11,6 +11,7 @@ export const ERRORS = {
   queryTooLong: 'The query is too long.',
   badFormat: "'format' must be 'json' or 'markdown'.",
   badBudget: "'budget' must be a positive whole number of tokens.",
+  busy: 'Too many requests of this kind at once; retry shortly.',
 } as const;
 
 /** An Error body (`{ error }`) with its status, as JSON. */

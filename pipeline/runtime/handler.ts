@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
 import { archiveResponse } from './archive-route.ts';
-import { budgetedSectionList, parseBudget } from './budget-route.ts';
+import { budgetedSectionList, createBudgetRoute, type BudgetRouteLimits } from './budget-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
 import { ERRORS, errorToResponse, RequestError } from './errors.ts';
 import { stampFreshness } from './freshness.ts';
@@ -40,6 +40,8 @@ interface AskHandlerSettings {
   /** The environment the site was built with (last in the key lookup order). */
   readonly buildEnv?: Readonly<Record<string, string | undefined>>;
   readonly log?: (line: string) => void;
+  /** The budget route's largest budget and concurrency gate (default `BUDGET_ROUTE_LIMITS`). */
+  readonly budgetLimits?: Partial<BudgetRouteLimits>;
 }
 
 export type AskHandlerOptions = AskDataSource & AskHandlerSettings;
@@ -121,6 +123,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     ['llms-full.txt', 'llmsFull'],
   ];
 
+  const budgetRoute = createBudgetRoute(options.budgetLimits);
+
   const app = new Hono({ strict: false });
   app.get('/openapi.yaml', async () => new Response(await openApi(), { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
@@ -138,8 +142,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     const budget = c.req.query('budget');
     // without a budget the list is the plain one; the parameters are checked before the digest is read
     if (budget === undefined) return fresh((loaded) => sectionList(loaded, group));
-    const query = { budget: parseBudget(budget), q: c.req.query('q'), group };
-    return fresh((loaded) => budgetedSectionList(loaded, query));
+    const query = { budget: budgetRoute.parse(budget), q: c.req.query('q'), group };
+    return budgetRoute.serve(() => fresh((loaded) => budgetedSectionList(loaded, query)), c.req.method === 'HEAD');
   });
   app.get(`${base}/sections/*`, (c) => {
     const format = parseSectionFormat(c.req.query('format'));

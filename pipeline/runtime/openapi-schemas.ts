@@ -1,4 +1,5 @@
 import { MAX_QUERY_LENGTH } from './body.ts';
+import { MAX_BUDGET_TOKENS } from './budget-route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export const SCHEMAS: Json = {
     required: ['sections', 'budget', 'used', 'omitted', 'note'],
     properties: {
       sections: { type: 'array', items: ref('BudgetedSection') },
-      budget: { type: 'integer', minimum: 1 },
+      budget: { type: 'integer', minimum: 1, maximum: MAX_BUDGET_TOKENS, description: 'The budget applied (the one asked for, at most the maximum).' },
       used: { type: 'integer', minimum: 0, description: 'Estimated tokens of what was given (a token per four characters of each part\'s JSON).' },
       omitted: {
         type: 'object',

@@ -1,8 +1,10 @@
 import { stringify } from 'yaml';
 import { MAX_BODY_BYTES } from './body.ts';
+import { BUDGET_ROUTE_LIMITS, MAX_BUDGET_TOKENS } from './budget-route.ts';
 import { ERRORS } from './errors.ts';
 import { FRESHNESS_HEADERS } from './freshness.ts';
 import { SCHEMAS } from './openapi-schemas.ts';
+import { GATE_RETRY_AFTER_SECONDS } from './request-gate.ts';
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +27,11 @@ const errorBody = (description: string): Json => ({ description, content: { 'app
 const error = errorBody;
 const notFound = error(`\`${ERRORS.notFound}\``);
 const serverError = error('The chunk index failed to build (free text).');
+/** A gated route's refusal when all its places are taken (request-gate.ts). */
+const busy: Json = {
+  ...error(`\`${ERRORS.busy}\` (with Retry-After: ${GATE_RETRY_AFTER_SECONDS})`),
+  headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+};
 /** Why the archive may be missing: a host serving raw content has no digest tree to archive. */
 const NO_DIGEST = 'no digest tree: the host serves raw content (spec rule 7)';
 const methodNotAllowed = error(`\`${ERRORS.methodNotAllowed}\` (with an Allow header)`);
@@ -110,7 +117,9 @@ function askPaths(base: string): Json {
             required: false,
             schema: { type: 'integer', minimum: 1 },
             description:
-              'A token budget: sections in relevance order filled in three passes while the estimate fits (summaries, then facts, then the Markdown as `text`), with what was used and left out.',
+              'A token budget: sections in relevance order filled in three passes while the estimate fits (summaries, then facts, then the Markdown as `text`), with what was used and left out. ' +
+              `At most ${MAX_BUDGET_TOKENS} tokens: a larger budget is served as that one (the response's \`budget\` says which applied). ` +
+              `Budget requests are served ${BUDGET_ROUTE_LIMITS.inFlight} at a time per server, each holding its place until its body is sent; up to ${BUDGET_ROUTE_LIMITS.waiting} more wait up to ${BUDGET_ROUTE_LIMITS.waitMs} ms, the rest get 503 with Retry-After.`,
           },
           { name: 'q', in: 'query', required: false, schema: str, description: 'With `budget`: only the sections the keyword scorer matches, in its order (corpus order without).' },
         ],
@@ -121,6 +130,7 @@ function askPaths(base: string): Json {
           ),
           400: error(`\`${ERRORS.badBudget}\``),
           500: serverError,
+          503: busy,
         },
       },
     },

@@ -115,22 +115,30 @@ function resolveTerms(index: SearchIndex, terms: readonly string[], features: Sc
   return resolved;
 }
 
+/** Sections with their scores, in the order given. */
+function withScores(sections: readonly number[], scores: Float64Array): RankedSection[] {
+  return sections.map((section) => ({ index: section, score: scores[section] ?? 0 }));
+}
+
 /**
  * Rule 6 over the scored sections: best first, at most `perDocCap` a page, `maxResults` in all.
- * The cap only skips, so it applies to a prefix of the best-first order: take the best few, and
- * look deeper (four times as many) only when skipped sections left fewer than `maxResults`.
+ * A cap of at least the number of results cannot skip anything (no page can hold more than
+ * them all): the best `maxResults` are the answer, with no page counted (the budget route asks
+ * for every match, capped at their number). Otherwise the cap only skips, so it applies to a
+ * prefix of the best-first order: take the best few, and look deeper (four times as many) only
+ * when skipped sections left fewer than `maxResults`; each page's count is kept in a map, so
+ * every section taken or skipped costs the same however many came before.
  */
 function cappedBest(index: SearchIndex, scores: Float64Array, touched: Int32Array, count: number, maxResults: number, perDocCap: number): RankedSection[] {
+  if (perDocCap >= Math.min(maxResults, count)) return withScores(topSections(scores, touched, count, maxResults), scores);
   for (let limit = maxResults * Math.max(1, perDocCap); ; limit *= 4) {
-    // the pages of the sections taken, one entry per section: a handful, counted by a scan
-    const pages: number[] = [];
+    const takenOfPage = new Map<number, number>();
     const ranked: RankedSection[] = [];
     for (const section of topSections(scores, touched, count, limit)) {
       const page = index.page(section);
-      let taken = 0;
-      for (const other of pages) if (other === page) taken += 1;
+      const taken = takenOfPage.get(page) ?? 0;
       if (taken >= perDocCap) continue;
-      pages.push(page);
+      takenOfPage.set(page, taken + 1);
       ranked.push({ index: section, score: scores[section] ?? 0 });
       if (ranked.length >= maxResults) return ranked;
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_MODELS } from '../../pipeline/model/defaults.ts';
+import { MAX_BUDGET_TOKENS } from '../../pipeline/runtime/budget-route.ts';
 import { build } from '../support/digest-tree.ts';
 import type { RouteTarget } from '../support/route-targets.ts';
 import { tarEntries } from '../support/tar-entries.ts';
@@ -312,10 +313,18 @@ export function defineRouteSuite(name: string, makeTarget: (digestDir: string) =
     });
 
     it('answers 400 for a budget that is not a positive whole number', async () => {
-      for (const budget of ['0', '-5', '1.5', 'ten', '', '1e3', '99999999999999999999']) {
+      for (const budget of ['0', '-5', '1.5', 'ten', '', '1e3', '0x10']) {
         const response = await target.fetch(`/api/ask/sections?budget=${encodeURIComponent(budget)}`);
         expect(response.status, budget).toBe(400);
         expect(await response.json()).toEqual(BUDGET_ERROR);
+      }
+    });
+
+    it('serves a budget above the maximum as the maximum, however many digits it has', async () => {
+      for (const budget of ['9007199254740991', '99999999999999999999', '9'.repeat(400)]) {
+        const response = await target.fetch(`/api/ask/sections?budget=${budget}`);
+        expect(response.status, budget).toBe(200);
+        expect(((await response.json()) as Budgeted).budget).toBe(MAX_BUDGET_TOKENS);
       }
     });
 
