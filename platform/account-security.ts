@@ -1,11 +1,12 @@
 /**
  * What the login and passcode routes need beyond the shared services: the
  * password hashing cost, the mailbox passcodes are sent to, the throttles, the
- * clock they run on, and the work done after answering. Made once per core.
+ * clock they run on, who a request comes from, and the work done after
+ * answering. Made once per core.
  */
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { BackgroundWork } from './background-work.ts';
+import { clientAddress, trustedProxySet } from './client-address.ts';
 import type { Mailbox } from './mailbox.ts';
 import { DEFAULT_SCRYPT_COST, type ScryptCost } from './secrets.ts';
 import { AttemptThrottle, type Clock, type ThrottlePolicy } from './throttle.ts';
@@ -15,13 +16,17 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * The throttle policies (see throttle.ts for how a policy reads). Behind the
- * proxy every client has the proxy's address, so the per-client limits are
- * looser than the per-account ones: they cap a whole proxy, not a person.
+ * The throttle policies (see throttle.ts for how a policy reads). A client is
+ * its address (see client-address.ts): behind a trusted proxy, the address the
+ * proxy reports; behind an untrusted one, the proxy itself, so the per-client
+ * limits are looser than the per-account ones.
  */
 export const THROTTLE_POLICIES = {
-  /** Failed logins per account (the email as typed, known or not): 5, then 1 s, 2 s, 4 s ... up to 15 min. */
-  loginFailuresByAccount: { freeAttempts: 5, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
+  /**
+   * Failed logins per account (the email as typed, known or not) and client: 5, then 1 s, 2 s, 4 s ... up to
+   * 15 min. Keyed by both, so failures from other clients never lock the account's owner out.
+   */
+  loginFailuresByAccountAndClient: { freeAttempts: 5, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
   /** Failed logins and wrong passcodes per client address: 20, then the same back-off. */
   failuresByClient: { freeAttempts: 20, firstDelayMs: SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
   /** Passcode requests per account: one, then 1 min, 2 min ... up to 15 min (a passcode's lifetime) before the next. */
@@ -41,6 +46,8 @@ export interface AccountSecurity {
   readonly mailbox: Mailbox;
   readonly background: BackgroundWork;
   readonly throttles: { readonly [name in ThrottleName]: AttemptThrottle };
+  /** The client a request comes from (the key of the per-client throttles). */
+  client(c: Context): string;
 }
 
 export function createAccountSecurity(options: {
@@ -48,8 +55,11 @@ export function createAccountSecurity(options: {
   readonly log: (line: string) => void;
   readonly clock?: Clock | undefined;
   readonly passwordHashCost?: ScryptCost | undefined;
+  /** Peers whose `Ask-Client-Address` header is believed (the proxy's addresses); none by default. */
+  readonly trustedProxies?: readonly string[] | undefined;
 }): AccountSecurity {
   const clock = options.clock ?? Date.now;
+  const trustedProxies = trustedProxySet(options.trustedProxies ?? []);
   const throttle = (policy: ThrottlePolicy) => new AttemptThrottle(policy, clock);
   return {
     clock,
@@ -57,11 +67,12 @@ export function createAccountSecurity(options: {
     mailbox: options.mailbox,
     background: new BackgroundWork(options.log),
     throttles: {
-      loginFailuresByAccount: throttle(THROTTLE_POLICIES.loginFailuresByAccount),
+      loginFailuresByAccountAndClient: throttle(THROTTLE_POLICIES.loginFailuresByAccountAndClient),
       failuresByClient: throttle(THROTTLE_POLICIES.failuresByClient),
       passcodeRequestsByAccount: throttle(THROTTLE_POLICIES.passcodeRequestsByAccount),
       passcodeRequestsByClient: throttle(THROTTLE_POLICIES.passcodeRequestsByClient),
     },
+    client: (c) => clientAddress(c, trustedProxies),
   };
 }
 
@@ -70,15 +81,7 @@ export function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * The client's address as the platform sees it (the TCP peer; behind the proxy,
- * the proxy). Forwarded headers are not trusted: anyone can send them.
- */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Served without a Node socket (an in-process `app.request`): all such callers share one key.
-    return 'unknown';
-  }
+/** The throttle key of one client's attempts on one account. */
+export function accountClientKey(account: string, client: string): string {
+  return JSON.stringify([account, client]);
 }

@@ -50,8 +50,9 @@ export class AgentRuntime {
 
   /** Appends one line to the agent's log file. */
   async log(level: string, message: string): Promise<void> {
-    await mkdir(this.logDir, { recursive: true });
-    await appendFile(this.logFile, `${new Date().toISOString()} [${level}] agent: ${message}\n`);
+    // Private like the data folder it lives in (private-data-folder.ts): modes apply when created.
+    await mkdir(this.logDir, { recursive: true, mode: 0o700 });
+    await appendFile(this.logFile, `${new Date().toISOString()} [${level}] agent: ${message}\n`, { mode: 0o600 });
   }
 
   /** The network layer's state (the spec leaves the format open; this is JSON). */

@@ -16,7 +16,7 @@ export function createPlatformApp(services: PlatformServices, accountSecurity: A
   registerExternalAuthRoutes(app, services);
   registerApplicationRoutes(app, services);
   registerNotificationRoutes(app, services);
-  registerInboxRoutes(app, services);
+  registerInboxRoutes(app, services, (c) => accountSecurity.client(c));
   registerWorkspaceRoutes(app, services);
   app.get('/', (c) => c.text('Reference platform: the API is under /api/v2 (see docs/platform.md).\n'));
   app.notFound((c) => messageResponse(404, 'Not found.', { detail: `${c.req.method} ${new URL(c.req.url).pathname}` }));

@@ -34,6 +34,11 @@ export interface PlatformCoreOptions {
    * there is deliberately no environment variable or flag for it.
    */
   readonly passwordHashCost?: ScryptCost;
+  /**
+   * Addresses of the proxies in front (`ask serve`): from them alone the
+   * `Ask-Client-Address` header is taken as the client's address. None by default.
+   */
+  readonly trustedProxies?: readonly string[];
 }
 
 export interface PlatformCore {
@@ -64,12 +69,12 @@ async function sealingKey(db: PlatformDb): Promise<string> {
 
 export async function openPlatformCore(options: PlatformCoreOptions = {}): Promise<PlatformCore> {
   const log = options.log ?? (() => undefined);
-  const db = await openPlatformDb(options.dataDir);
+  const db = await openPlatformDb(options.dataDir, log);
   try {
     const passwordHashCost = options.passwordHashCost ?? DEFAULT_SCRYPT_COST;
     const owner = await ensureOwner(db, options.owner ?? {}, passwordHashCost);
     const mailbox = await openMailbox(options.dataDir);
-    const accountSecurity = createAccountSecurity({ mailbox, log, clock: options.clock, passwordHashCost });
+    const accountSecurity = createAccountSecurity({ mailbox, log, clock: options.clock, passwordHashCost, trustedProxies: options.trustedProxies });
     const key = await sealingKey(db);
     const { rows } = await db.query<{ agent_id: string; workspace_id: string }>(
       `select a.id as agent_id, a.workspace_id from workspace_agents a join workspaces w on w.id = a.workspace_id

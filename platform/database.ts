@@ -4,10 +4,10 @@
  * default, `relaxedDurability: false`), so a killed process loses nothing
  * that was acknowledged.
  */
-import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPglite } from './database-template.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import { preparePrivateDataFolder, tightenDataFiles } from './private-data-folder.ts';
 
 /** What both the database and an open transaction can do. */
 export interface Sql {
@@ -38,13 +38,20 @@ export async function migrate(db: PGlite, migrations: readonly Migration[] = MIG
   return ran;
 }
 
-/** Opens (creating when new) the database and brings its schema up to date. */
-export async function openPlatformDb(dataDir: string | undefined): Promise<PlatformDb> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+/**
+ * Opens (creating when new) the database and brings its schema up to date. On
+ * disk, the data folder is private to the user (private-data-folder.ts).
+ */
+export async function openPlatformDb(dataDir: string | undefined, log: (line: string) => void = () => undefined): Promise<PlatformDb> {
+  if (dataDir !== undefined) await preparePrivateDataFolder(dataDir, log);
   const pg = await openPglite(dataDir, (opened) => migrate(opened));
+  if (dataDir !== undefined) await tightenDataFiles(dataDir);
   return {
     query: (text, params) => pg.query(text, params),
     transaction: (work) => pg.transaction((tx) => work({ query: (text, params) => tx.query(text, params) })),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      if (dataDir !== undefined) await tightenDataFiles(dataDir);
+    },
   };
 }

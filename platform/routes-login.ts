@@ -1,14 +1,14 @@
 /** Scopes, the authorization check, password login, one-time passcodes, password rules, login conversion. */
 import type { Hono } from 'hono';
 import * as s from '../pipeline/platform-api/schemas.ts';
-import { accountKey, clientAddress, PASSCODE_MAX_FAILED_ATTEMPTS, type AccountSecurity } from './account-security.ts';
+import { accountClientKey, accountKey, PASSCODE_MAX_FAILED_ATTEMPTS, type AccountSecurity } from './account-security.ts';
 import { isAllowed } from './authorization.ts';
 import { API_KEY_SCOPES, issueSessionToken, revokeUserCredentials } from './credentials.ts';
 import { badRequest, forbidden, notFound, PlatformError, unauthorized } from './errors.ts';
 import { checkPassword } from './password-rules.ts';
 import { hashPassword, hashSecret, isWeakerThan, randomCode, sameHash, verifyPassword } from './secrets.ts';
 import { inTransaction, readBody, requireUser, type PlatformServices } from './services.ts';
-import { strictest, tooManyAttempts } from './throttle.ts';
+import { admit, tooManyAttempts } from './throttle.ts';
 import { findUserByEmail, resolveUserParam } from './users.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -57,19 +57,17 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices, secur
 
   app.post('/api/v2/users/login', async (c) => {
     const body = await readBody(c.req.raw, s.LoginWithPasswordRequest);
-    const account = accountKey(body.email);
-    const client = clientAddress(c);
-    // Checked before the password, so a right guess while closed is refused like a wrong one.
-    const verdict = strictest(throttles.loginFailuresByAccount.check(account), throttles.failuresByClient.check(client));
+    const client = security.client(c);
+    const attempt = accountClientKey(accountKey(body.email), client);
+    // Counted as a failure before the password is hashed (so concurrent guesses are counted, not all evaluated),
+    // handed back on success; checked first, so a right guess while closed is refused like a wrong one.
+    const verdict = admit([throttles.loginFailuresByAccountAndClient, attempt], [throttles.failuresByClient, client]);
     if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
     const user = await findUserByEmail(services.db, body.email);
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash));
-    if (user === null || user.is_system || !ok) {
-      throttles.loginFailuresByAccount.record(account);
-      throttles.failuresByClient.record(client);
-      throw unauthorized('Incorrect email or password.');
-    }
-    throttles.loginFailuresByAccount.reset(account);
+    if (user === null || user.is_system || !ok) throw unauthorized('Incorrect email or password.');
+    throttles.loginFailuresByAccountAndClient.reset(attempt);
+    throttles.failuresByClient.refund(client);
     if (user.login_type !== 'password') throw forbidden(`Password login is not enabled for this account (login type ${user.login_type}).`);
     if (isWeakerThan(user.password_hash, security.passwordHashCost)) {
       // Hashes made at an older, lower cost are upgraded now that the password is at hand; only if unchanged meanwhile.
@@ -88,12 +86,10 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices, secur
   app.post('/api/v2/users/otp/request', async (c) => {
     const body = await readBody(c.req.raw, s.RequestOneTimePasscodeRequest);
     const account = accountKey(body.email);
-    const client = clientAddress(c);
+    const client = security.client(c);
     // A reset in progress is not replaced while its account's window is closed.
-    const verdict = strictest(throttles.passcodeRequestsByAccount.check(account), throttles.passcodeRequestsByClient.check(client));
+    const verdict = admit([throttles.passcodeRequestsByAccount, account], [throttles.passcodeRequestsByClient, client]);
     if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
-    throttles.passcodeRequestsByAccount.record(account);
-    throttles.passcodeRequestsByClient.record(client);
     const passcode = newPasscode();
     const codeHash = passcodeHash(passcode);
     security.background.start('issuing a one-time passcode', async () => {
@@ -117,14 +113,12 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices, secur
 
   app.post('/api/v2/users/otp/change-password', async (c) => {
     const body = await readBody(c.req.raw, s.ChangePasswordWithOneTimePasscodeRequest);
-    const client = clientAddress(c);
-    const verdict = throttles.failuresByClient.check(client);
+    const client = security.client(c);
+    // Counted as a failure before anything is looked up, handed back once the passcode proves right.
+    const verdict = admit([throttles.failuresByClient, client]);
     if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
     // One answer for every refusal: an unknown email, a non-password account, a wrong, used, expired or void passcode.
-    const wrong = () => {
-      throttles.failuresByClient.record(client);
-      return unauthorized('Incorrect email or one-time passcode.');
-    };
+    const wrong = () => unauthorized('Incorrect email or one-time passcode.');
     const user = await findUserByEmail(services.db, body.email);
     if (user === null || user.is_system || user.login_type !== 'password') throw wrong();
     const codeHash = passcodeHash(body.one_time_passcode);
@@ -143,6 +137,7 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices, secur
       }
       throw wrong();
     }
+    throttles.failuresByClient.refund(client);
     // A refused new password leaves the passcode valid, so the user can try a better one.
     const problem = checkPassword(body.password, { username: user.username, email: user.email });
     if (problem !== null) throw badRequest('Invalid password.', [{ field: 'password', detail: problem }]);
@@ -184,13 +179,11 @@ export function registerLoginRoutes(app: Hono, services: PlatformServices, secur
     }
     if (caller.login_type !== 'password') throw badRequest(`Only password accounts can convert (this one is ${caller.login_type}).`);
     // The password is checked here too: the same throttle as login, or a session token would be a guessing oracle.
-    const account = accountKey(caller.email);
-    const verdict = throttles.loginFailuresByAccount.check(account);
+    const attempt = accountClientKey(accountKey(caller.email), security.client(c));
+    const verdict = admit([throttles.loginFailuresByAccountAndClient, attempt]);
     if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterMs);
-    if (!(await verifyPassword(body.password, caller.password_hash))) {
-      throttles.loginFailuresByAccount.record(account);
-      throw new PlatformError(403, 'Incorrect password.');
-    }
+    if (!(await verifyPassword(body.password, caller.password_hash))) throw new PlatformError(403, 'Incorrect password.');
+    throttles.loginFailuresByAccountAndClient.reset(attempt);
     const state = randomBytes(24).toString('base64url');
     const { rows } = await services.db.query<{ expires_at: Date }>(
       `insert into login_conversions (state_hash, user_id, to_type, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))

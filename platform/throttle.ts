@@ -7,6 +7,12 @@
  * the key for `firstDelayMs`, doubled per further attempt, up to `maxDelayMs`.
  * Attempts refused while closed are not counted (they did nothing). A key is
  * forgotten `forgetAfterMs` after its last attempt, or when it is reset.
+ *
+ * An attempt is counted when it is admitted, before the work it guards (a
+ * password hash) starts: `admit` checks and counts in one synchronous step, so
+ * concurrent requests cannot all pass the check before any of them is counted
+ * (issue 23, item 4: 40 concurrent guesses were all evaluated). An attempt that
+ * turns out to be no failure is handed back with `refund` or `reset`.
  */
 import { messageResponse } from './errors.ts';
 
@@ -67,6 +73,17 @@ export class AttemptThrottle {
     this.evict(now);
   }
 
+  /**
+   * Hands back one attempt counted by `admit` that turned out not to be a
+   * failure; reopens the key when that brings it under its free attempts.
+   */
+  refund(key: string): void {
+    const state = this.current(key);
+    if (state === undefined) return;
+    state.attempts = Math.max(0, state.attempts - 1);
+    if (state.attempts < this.policy.freeAttempts) state.closedUntil = 0;
+  }
+
   /** Forgets `key` (after a success that proves the attempts were its owner's). */
   reset(key: string): void {
     this.keys.delete(key);
@@ -92,6 +109,20 @@ export class AttemptThrottle {
       this.keys.delete(key);
     }
   }
+}
+
+/** One throttle and the key an attempt is counted under. */
+export type ThrottledKey = readonly [throttle: AttemptThrottle, key: string];
+
+/**
+ * Checks every key and, when all allow, counts the attempt under each, with no
+ * `await` in between: the attempt is counted before the work it guards starts.
+ * A refusal counts nothing.
+ */
+export function admit(...keys: readonly ThrottledKey[]): ThrottleVerdict {
+  const verdict = strictest(...keys.map(([throttle, key]) => throttle.check(key)));
+  if (verdict.allowed) for (const [throttle, key] of keys) throttle.record(key);
+  return verdict;
 }
 
 /** The longest wait among several verdicts; allowed when all allow. */

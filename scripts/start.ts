@@ -14,7 +14,8 @@ if (staleness.stale) {
   if (built !== 0) process.exit(built);
 }
 
-const platform = await startReferencePlatform({ log: io.err, ...(process.env['PLATFORM_DATA'] ? { dataDir: process.env['PLATFORM_DATA'] } : {}) });
+// the proxy of `ask serve` below runs on this machine: the platform believes the client address it passes
+const platform = await startReferencePlatform({ log: io.err, trustedProxies: ['127.0.0.1'], ...(process.env['PLATFORM_DATA'] ? { dataDir: process.env['PLATFORM_DATA'] } : {}) });
 io.err(`reference platform on ${platform.url}; owner ${platform.owner.email}${platform.owner.password ? ` with password ${platform.owner.password}` : ''}`);
 io.err(`one-time passcodes are mailed to ${platform.mailCatcherUrl} (this machine only)`);
 const code = await runCli(

@@ -1,4 +1,5 @@
-import { getRequestListener, serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type HttpBindings, type Http2Bindings, type ServerType } from '@hono/node-server';
+import { rememberPeerAddress } from '../proxy/peer-address.ts';
 import type { AddressInfo } from 'node:net';
 import type { AgenticStreamer } from '../runtime/ask-routes.ts';
 import { createAskHandler, type AskHandler, type AskHandlerOptions } from '../runtime/handler.ts';
@@ -24,7 +25,7 @@ export interface NodeAskOptions {
  */
 function dataLoader(options: NodeAskOptions, log: (line: string) => void): () => Promise<AskData> {
   return async () => {
-    if ((await digestFileExists(options.digestDir, DIGEST_FILES.manifest)) || options.contentDir === undefined) return loadDigestFolder(options.digestDir);
+    if ((await digestFileExists(options.digestDir, DIGEST_FILES.manifest)) || options.contentDir === undefined) return loadDigestFolder(options.digestDir, log);
     // the content loader only when there is no digest to serve
     const { contentOnlyData } = await import('./content-only.ts');
     const data = await contentOnlyData(options.contentDir);
@@ -82,6 +83,14 @@ export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
   });
 }
 
+/** The fetch handler, told first where the request came from (the platform proxy passes it on). */
+function withPeerAddress(fetchHandler: (request: Request) => Promise<Response>) {
+  return (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+    rememberPeerAddress(request, env.incoming.socket.remoteAddress);
+    return fetchHandler(request);
+  };
+}
+
 export interface RunningServer {
   readonly url: string;
   readonly close: () => Promise<void>;
@@ -104,7 +113,7 @@ export function serveFetch(fetchHandler: (request: Request) => Promise<Response>
           }),
       });
     };
-    const server: ServerType = serve({ fetch: fetchHandler, hostname: host, port }, onListening);
+    const server: ServerType = serve({ fetch: withPeerAddress(fetchHandler), hostname: host, port }, onListening);
     server.once('error', reject);
   });
 }
@@ -115,5 +124,5 @@ export function serveFetch(fetchHandler: (request: Request) => Promise<Response>
  * mount path (a mount path would be cut from the URL the handler routes on).
  */
 export function nodeRequestListener(fetchHandler: (request: Request) => Promise<Response>): ReturnType<typeof getRequestListener> {
-  return getRequestListener((request) => fetchHandler(request));
+  return getRequestListener(withPeerAddress(fetchHandler));
 }

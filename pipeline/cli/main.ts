@@ -30,7 +30,7 @@ usage: ask <command> [options]
   search QUERY [--endpoint URL | --digest DIR] [--json]
   glossary [TERM], sections [--group G], section ID, overview   [--endpoint URL | --digest DIR] [--json]
   mcp [--endpoint URL | --digest DIR] [--cache DIR]
-  platform serve [--host H] [--port N] [--data DIR]
+  platform serve [--host H] [--port N] [--data DIR] [--trusted-proxy ADDR,...]
   worker build [--digest DIR] [--out DIR] [--endpoint PATH]
 
 providers: anthropic (default, ANTHROPIC_API_KEY), openai (OPENAI_API_KEY), gemini (GEMINI_API_KEY), offline

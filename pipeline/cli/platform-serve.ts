@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ownerFromEnvironment, startReferencePlatform } from '../../platform/index.ts';
+import { trustedProxySet } from '../../platform/client-address.ts';
 import { parseCommandArgs, parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
@@ -16,11 +17,19 @@ export const platformServe: Command = async (argv, io) => {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string' },
     data: { type: 'string' },
+    'trusted-proxy': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`ask platform serve: unexpected argument '${positionals[0]}'`);
   const port = parseIntegerFlag('platform serve', 'port', values.port, PLATFORM_DEFAULT_PORT);
   if (port > 65535) throw new UsageError(`ask platform serve: --port must be 0 to 65535, got ${port}`);
   const dataDir = values.data === undefined ? undefined : path.resolve(io.cwd, values.data);
+  // Comma-separated IP addresses of the proxies whose `Ask-Client-Address` header is believed.
+  const trustedProxies = (values['trusted-proxy'] ?? io.env['PLATFORM_TRUSTED_PROXIES'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  try {
+    trustedProxySet(trustedProxies);
+  } catch (error) {
+    throw new UsageError(`ask platform serve: --trusted-proxy: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   let platform;
   try {
@@ -28,6 +37,7 @@ export const platformServe: Command = async (argv, io) => {
       host: values.host,
       port,
       ...(dataDir === undefined ? {} : { dataDir }),
+      trustedProxies,
       owner: ownerFromEnvironment(io.env),
       log: io.err,
     });

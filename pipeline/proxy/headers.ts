@@ -3,6 +3,7 @@
  * but hop-by-hop headers, headers the `Connection` header names, cookies and
  * the framing headers the proxy re-computes.
  */
+import { CLIENT_ADDRESS_HEADER } from '../platform-api/client-address-header.ts';
 import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
 
 /**
@@ -19,6 +20,9 @@ export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
   'if-modified-since',
   'last-event-id',
 ];
+
+/** What an IPv4 or IPv6 address (with a zone) can hold; anything else is not passed on. */
+const ADDRESS_SHAPE = /^[0-9A-Za-z.:%_-]{1,64}$/;
 
 /** RFC 9110 section 7.6.1 connection-specific headers, plus the non-standard ones proxies drop. */
 export const HOP_BY_HOP_HEADERS: readonly string[] = [
@@ -47,9 +51,11 @@ function connectionListed(headers: Headers): Set<string> {
 
 /**
  * The headers sent upstream: the allowed ones, minus any the client's
- * `Connection` names; with a body, `Content-Type: application/json`.
+ * `Connection` names; with a body, `Content-Type: application/json`; with a
+ * known client address, `Ask-Client-Address` (set here only: a client's own
+ * copy is not on the allow-list, so it never passes).
  */
-export function upstreamRequestHeaders(incoming: Headers, hasBody: boolean): Headers {
+export function upstreamRequestHeaders(incoming: Headers, hasBody: boolean, clientAddress?: string): Headers {
   const listed = connectionListed(incoming);
   const out = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -62,6 +68,7 @@ export function upstreamRequestHeaders(incoming: Headers, hasBody: boolean): Hea
   if (hasBody) out.set('content-type', 'application/json');
   // Ask for an unencoded body: the /debug/logs cap counts the bytes the client gets.
   out.set('accept-encoding', 'identity');
+  if (clientAddress !== undefined && ADDRESS_SHAPE.test(clientAddress)) out.set(CLIENT_ADDRESS_HEADER, clientAddress);
   return out;
 }
 

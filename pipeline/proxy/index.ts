@@ -4,3 +4,4 @@ export {
 export type { PlatformProxyOptions } from './proxy.ts';
 export { platformOpenApiPaths, platformOpenApiComponents } from './openapi.ts';
 export { FORWARDED_REQUEST_HEADERS, HOP_BY_HOP_HEADERS } from './headers.ts';
+export { peerAddressOf, rememberPeerAddress } from './peer-address.ts';

@@ -10,6 +10,7 @@ import { createOperationMatcher, expandPath } from './match.ts';
 import type { PlatformOperation } from '../platform-api/operation.ts';
 import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
 import { PLATFORM_OPERATIONS } from '../platform-api/operations.ts';
+import { peerAddressOf } from './peer-address.ts';
 import { problemResponse } from './problem.ts';
 import { readBodyLimited, validateJsonBody, validateParameters } from '../platform-api/validate.ts';
 
@@ -25,6 +26,13 @@ export interface PlatformProxyOptions {
   /** Largest answer of a buffered (not streamed) operation passed back; over it, 502. Default 8 MiB. */
   readonly maxBufferedResponseBytes?: number;
   readonly fetch?: typeof fetch;
+  /**
+   * The address of the client that sent `request`, passed to the platform as
+   * `Ask-Client-Address` so its per-client throttles key on the client, not on
+   * the proxy. Default: the peer the Node host recorded (`peer-address.ts`); on
+   * a host that knows it otherwise (an edge worker's connecting-IP header), say how.
+   */
+  readonly clientAddress?: (request: Request) => string | undefined;
   /** One line per request: method, operation path, status, duration. Never tokens, queries or bodies. */
   readonly log?: (line: string) => void;
 }
@@ -70,6 +78,7 @@ export function createPlatformProxy(options: PlatformProxyOptions): (request: Re
   const maxBufferedResponseBytes = options.maxBufferedResponseBytes ?? DEFAULT_MAX_BUFFERED_RESPONSE_BYTES;
   const fetchUpstream = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const log = options.log ?? (() => undefined);
+  const clientAddressOf = options.clientAddress ?? peerAddressOf;
   const matchOperation = createOperationMatcher(PLATFORM_OPERATIONS);
 
   async function handle(request: Request, url: URL): Promise<{ response: Response; operation: PlatformOperation | null }> {
@@ -115,7 +124,7 @@ export function createPlatformProxy(options: PlatformProxyOptions): (request: Re
       operation,
       url: upstreamUrl(base, expandPath(operation, params), url.search),
       method: operation.method,
-      headers: upstreamRequestHeaders(request.headers, body !== null),
+      headers: upstreamRequestHeaders(request.headers, body !== null, clientAddressOf(request)),
       body,
       clientSignal: request.signal,
     }, { fetch: fetchUpstream, timeoutMs, maxBufferedResponseBytes });

@@ -60,6 +60,7 @@ describe('ask platform serve', () => {
     [['--port', '70000'], /--port must be 0 to 65535/],
     [['--nope'], /Unknown option/],
     [['extra'], /unexpected argument 'extra'/],
+    [['--trusted-proxy', '127.0.0.1,proxy.example'], /--trusted-proxy: .*IP address, got 'proxy\.example'/],
   ])('refuses %j with exit code 2 and one line', async (args, message) => {
     const session = run(['platform', 'serve', ...args]);
     expect(await session.exit).toBe(2);
