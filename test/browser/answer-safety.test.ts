@@ -67,14 +67,19 @@ function rendered(page: TestBrowser['page']): Promise<Rendered> {
 }
 
 /**
- * Resolves once an image that fails like `<img src=x>` has fired its onerror: a control image
- * with an inline handler, created after the answer was rendered, must have run it (so that an
- * injected one would have run too).
+ * Resolves once an image that fails like `<img src=x>` has fired its error event: a control image,
+ * created after the answer was rendered, must have failed (so that an injected one would have
+ * fired its handler by then). Its listener is attached from script: the demo site's
+ * Content-Security-Policy blocks inline handlers, injected or not.
  */
 async function failedImageSettled(page: TestBrowser['page']): Promise<void> {
   await page.evaluate(() => {
     delete (window as unknown as { __control?: unknown }).__control;
-    document.createElement('div').innerHTML = '<img src="x" onerror="window.__control = 1">';
+    const image = document.createElement('img');
+    image.addEventListener('error', () => {
+      (window as unknown as { __control?: unknown }).__control = 1;
+    });
+    image.src = 'x';
   });
   await page.waitForFunction(() => (window as unknown as { __control?: unknown }).__control === 1);
 }
