@@ -23,11 +23,12 @@ async function entriesOf(dir: string): Promise<string[]> {
   }
 }
 
-async function textOf(file: string): Promise<string | null> {
+/** A file's text, or null when it is absent, a folder or unreadable. */
+export async function textOf(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch {
-    return null; // a folder, or unreadable
+    return null;
   }
 }
 

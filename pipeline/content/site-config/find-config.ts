@@ -3,9 +3,8 @@
  * config file found in the content folder or a parent, as the generator is detected
  * (`foldersUp`). Only read, never run.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fitsMarker, foldersUp } from '../generators/detect.ts';
+import { fitsMarker, foldersUp, textOf } from '../generators/detect.ts';
 import { detectableGenerators } from '../generators/registry.ts';
 import type { GeneratorName } from '../generators/types.ts';
 
@@ -27,14 +26,6 @@ export interface FoundConfig {
   /** The file's path as found (absolute when searched for). */
   readonly file: string;
   readonly text: string;
-}
-
-async function textOf(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    return null; // absent, a folder, or unreadable
-  }
 }
 
 /** The generator's config file in the content folder or the nearest parent that has one; null when there is none. */

@@ -7,8 +7,8 @@
  * - Nextra `_meta.json` / `_meta.{ts,js,tsx,jsx}` (literals only): the order of a folder's
  *   entries (its keys) and a sub-folder's label (the value, or its `title`).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { textOf } from '../generators/detect.ts';
 import type { GeneratorName } from '../generators/types.ts';
 import { isRecord, readConfigModule, stringAt, type LiteralValue } from './literal-values.ts';
 import { readDataFile } from './read-config.ts';
@@ -29,14 +29,6 @@ export interface SidebarData {
 const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
 const META_FILES = ['_meta.json', '_meta.ts', '_meta.tsx', '_meta.js', '_meta.jsx', '_meta.mjs'];
 const FRONTMATTER = /^(?:\uFEFF)?(---|\+\+\+)\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/;
-
-async function textOf(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /** A page file's frontmatter (YAML between `---`, TOML between `+++`) as data; `{}` when it has none or it does not parse. */
 export function frontmatterData(text: string): Readonly<Record<string, LiteralValue>> {
