@@ -1,5 +1,5 @@
 import { stat, type FileHandle } from 'node:fs/promises';
-import { createDigestArchive, listTreeFiles } from '../digest/archive.ts';
+import { digestFolderArchive, listTreeFiles } from '../digest/archive.ts';
 import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../digest/no-follow.ts';
 import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
@@ -141,21 +141,7 @@ export async function readDigestFolder(dir: string): Promise<DigestFiles> {
 /** A digest folder's files and archive, read now, to be carried inside a bundle (`BakedDigest`). */
 export async function bakeDigestFolder(dir: string): Promise<BakedDigest> {
   const files = Object.fromEntries(await readDigestFolder(dir));
-  return { files, archiveBase64: Buffer.from(await createDigestArchive(dir)).toString('base64') };
-}
-
-/** The archive of a digest folder, made once and kept. */
-export function memoizedArchive(dir: string): () => Promise<Uint8Array<ArrayBuffer>> {
-  let archive: Promise<Uint8Array<ArrayBuffer>> | null = null;
-  return () => {
-    if (archive === null) {
-      archive = createDigestArchive(dir);
-      archive.catch(() => {
-        archive = null;
-      });
-    }
-    return archive;
-  };
+  return { files, archiveBase64: Buffer.from(await digestFolderArchive(dir)()).toString('base64') };
 }
 
 /**

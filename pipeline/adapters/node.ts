@@ -6,7 +6,8 @@ import { createAskHandler, type AskHandler, type AskHandlerOptions } from '../ru
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import type { AskData } from '../runtime/digest-data.ts';
-import { liveContentHash, loadDigestFolder, memoizedArchive } from './digest-folder.ts';
+import { digestFolderArchive } from '../digest/archive.ts';
+import { liveContentHash, loadDigestFolder } from './digest-folder.ts';
 
 export interface NodeAskOptions {
   readonly digestDir: string;
@@ -73,7 +74,7 @@ export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
   const log = options.log ?? ((line: string) => console.warn(line));
   return createAskHandler({
     load: dataLoader(options, log),
-    archive: memoizedArchive(options.digestDir),
+    archive: digestFolderArchive(options.digestDir),
     streamAgentic: lazyAgentic,
     log,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),

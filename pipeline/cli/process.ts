@@ -1,19 +1,27 @@
 import type { CliIO } from './io.ts';
 import { runCli } from './main.ts';
 
-/** The command line's IO for this process: its streams, environment and folder; stops on SIGINT/SIGTERM. */
+/**
+ * The command line's IO for this process: its streams, environment and folder. Only a command
+ * that waits for `stopSignal` (a server) takes SIGINT/SIGTERM over; the others keep the default,
+ * so `ask digest build` stops at once even in the middle of a synchronous parse (its write is
+ * atomic: the previous digest stays as it was, and the next build clears what was staged).
+ */
 export function processIO(): CliIO {
-  const stopSignal = new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  let stopSignal: Promise<void> | null = null;
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
     cwd: process.cwd(),
     interactive: Boolean(process.stderr.isTTY) && !process.env['CI'],
-    stopSignal,
+    get stopSignal() {
+      stopSignal ??= new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      return stopSignal;
+    },
   };
 }
 

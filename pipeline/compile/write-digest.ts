@@ -4,6 +4,7 @@
  * store saved with the stamp of the digest it now belongs to.
  */
 import type { LoadedContent } from '../content/index.ts';
+import { writeBuiltArchive } from '../digest/archive.ts';
 import { digestFiles } from '../digest/files.ts';
 import { DIGEST_SCHEMA_VERSION, type Manifest } from '../digest/manifest.ts';
 import { renderLlmsFiles } from '../digest/llms.ts';
@@ -101,6 +102,7 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
       llms: renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, identity: input.view.identity, navigation: input.view.navigation }),
     }),
     staged,
+    writeBuiltArchive,
   );
   rememberPages(input.store, input.reading, content, input.distilled.records);
   await input.store.save(new Set(Object.keys(content.fileHashes)), digestStamp(stableJson(manifest)));

@@ -20,6 +20,31 @@ export const DIGEST_FILES = {
   llmsFull: 'llms-full.txt',
 } as const;
 
+/**
+ * Files the build writes into the digest folder that are not part of the digest itself: the
+ * archive of the tree (made once, at build time, so every host serves the same bytes) and the
+ * `.gitignore` that keeps that archive out of the repository (it is derived from the committed
+ * files, and a binary in every docs commit would only grow the history). Neither is in the
+ * archive nor read by the checks.
+ */
+export const BUILD_ONLY_FILES = {
+  gitignore: '.gitignore',
+  /** `archive-<stamp>.tar.gz`, the stamp naming the manifest it was made with (`archiveFileName`). */
+  archivePattern: 'archive-*.tar.gz',
+} as const;
+
+const ARCHIVE_FILE = /^archive-[0-9a-f]{16}\.tar\.gz$/;
+
+/** The archive's file name for the digest whose manifest has this stamp (16 hex digits). */
+export function archiveFileName(stamp: string): string {
+  return `archive-${stamp}.tar.gz`;
+}
+
+/** Whether a digest-relative path is one of BUILD_ONLY_FILES. */
+export function isBuildOnlyFile(relative: string): boolean {
+  return relative === BUILD_ONLY_FILES.gitignore || ARCHIVE_FILE.test(relative);
+}
+
 /** The folder of the per-page Markdown files (`pageMarkdownPath`). */
 export const PAGES_FOLDER = 'pages';
 

@@ -106,13 +106,15 @@ export async function discardStagedTree(staged: string): Promise<void> {
  * the new tree is written beside it, then swapped in by two renames. A build that fails or is
  * killed while writing leaves the previous tree exactly as it was (`recoverInterruptedWrite`
  * repairs the one instant between the renames). With `staged` (from `stageTree`), `files` are
- * added to what is already there and that tree is swapped in.
+ * added to what is already there and that tree is swapped in. `finish` runs on the written tree
+ * before the swap (the build writes the archive of the tree into it).
  */
-export async function writeTreeAtomically(outDir: string, files: Iterable<readonly [string, string]>, staged?: string): Promise<void> {
+export async function writeTreeAtomically(outDir: string, files: Iterable<readonly [string, string]>, staged?: string, finish?: (tree: string) => Promise<void>): Promise<void> {
   const temporary = staged ?? (await stageTree(outDir));
   const old = `${outDir}${OLD_MARK}${temporary.slice(outDir.length + TEMP_MARK.length)}`;
   try {
     writeAll(temporary, files);
+    await finish?.(temporary);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;

@@ -12,6 +12,8 @@ export const DEBUG_LOGS_LIMIT_BYTES = 10 * 1024 * 1024;
 const json = (description: string, body: z.ZodType): ResponseSpec => ({ description, body });
 const empty = (description: string): ResponseSpec => ({ description });
 const message = (description: string): ResponseSpec => ({ description, body: s.PlatformResponse });
+/** The throttles' answer (the embedded platform's login throttles and watch caps), with `Retry-After`. */
+const tooMany = (description: string): ResponseSpec => message(`${description} The \`Retry-After\` header gives the seconds to wait.`);
 
 export const PLATFORM_OPERATIONS: readonly PlatformOperation[] = [
   // Authorization and login
@@ -28,18 +30,18 @@ export const PLATFORM_OPERATIONS: readonly PlatformOperation[] = [
   {
     id: 'loginWithPassword', method: 'POST', path: '/api/v2/users/login', upstream: 'platform', credential: 'none',
     tag: 'Login', summary: 'Log in with email and password', passage: 'buffered', body: s.LoginWithPasswordRequest,
-    responses: { 201: json('A session token.', s.LoginWithPasswordResponse), 401: message('Wrong email or password.') },
+    responses: { 201: json('A session token.', s.LoginWithPasswordResponse), 401: message('Wrong email or password.'), 429: tooMany('Too many failed attempts for this account or client.') },
   },
   {
     id: 'changePasswordWithOneTimePasscode', method: 'POST', path: '/api/v2/users/otp/change-password', upstream: 'platform',
     credential: 'none', tag: 'Login', summary: 'Change a password with a one-time passcode', passage: 'buffered',
     body: s.ChangePasswordWithOneTimePasscodeRequest,
-    responses: { 204: empty('Password changed.'), 401: message('Wrong or expired passcode.') },
+    responses: { 204: empty('Password changed.'), 401: message('Wrong or expired passcode.'), 429: tooMany('Too many failed attempts from this client.') },
   },
   {
     id: 'requestOneTimePasscode', method: 'POST', path: '/api/v2/users/otp/request', upstream: 'platform', credential: 'none',
     tag: 'Login', summary: 'Request a one-time passcode', passage: 'buffered', body: s.RequestOneTimePasscodeRequest,
-    responses: { 204: empty('Requested (the answer does not say whether the account exists).') },
+    responses: { 204: empty('Requested (the answer does not say whether the account exists).'), 429: tooMany('Too many requests for this account or from this client.') },
   },
   {
     id: 'validateUserPassword', method: 'POST', path: '/api/v2/users/validate-password', upstream: 'platform',
@@ -51,7 +53,7 @@ export const PLATFORM_OPERATIONS: readonly PlatformOperation[] = [
     id: 'convertUserLogin', method: 'POST', path: '/api/v2/users/{user}/convert-login', upstream: 'platform',
     credential: 'session', tag: 'Login', summary: "Convert a user's login type", passage: 'buffered',
     pathParams: { user: p.userParam }, body: s.ConvertLoginRequest,
-    responses: { 201: json('The pending conversion.', s.OAuthConversionResponse) },
+    responses: { 201: json('The pending conversion.', s.OAuthConversionResponse), 429: tooMany('Too many failed password checks for this account.') },
   },
 
   // External auth
@@ -160,6 +162,7 @@ export const PLATFORM_OPERATIONS: readonly PlatformOperation[] = [
         contentType: 'text/event-stream',
         rawSchema: { type: 'string', contentSchema: { $ref: '#/components/schemas/GetInboxNotificationResponse' } },
       },
+      429: tooMany('Too many open watches for this user or client.'),
     },
   },
   {

@@ -1,11 +1,5 @@
 import { FRESHNESS_HEADERS } from './freshness.ts';
 
-/** The digest archive's bytes and the content hash it carries. */
-export interface ArchiveSource {
-  readonly bytes: () => Promise<Uint8Array<ArrayBuffer>>;
-  readonly contentHash: string;
-}
-
 /** Archives change only with the digest; clients revalidate with the ETag or the content hash. */
 export const ARCHIVE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
@@ -23,24 +17,30 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
+/** The archive's responder. */
+export type ArchiveResponder = (request: Request, contentHash: string) => Promise<Response>;
+
 /**
  * GET and HEAD of the archive: the gzip tar with `x-ask-content-hash`, a strong ETag,
  * Cache-Control and Content-Length; HEAD the same headers and no body; a matching
- * `If-None-Match` answers 304 with the validators and no body.
+ * `If-None-Match` answers 304 with the validators and no body. The ETag (a SHA-256 of the
+ * bytes) is computed once per archive, not once per request: a large site's archive is tens of
+ * megabytes.
  */
-export async function archiveResponse(request: Request, source: ArchiveSource): Promise<Response> {
-  const bytes = await source.bytes();
-  const etag = await strongEtag(bytes);
-  const headers: Record<string, string> = {
-    'content-type': 'application/gzip',
-    'content-disposition': 'attachment; filename="digest.tar.gz"',
-    'cache-control': ARCHIVE_CACHE_CONTROL,
-    etag,
-    [FRESHNESS_HEADERS.contentHash]: source.contentHash,
+export function archiveResponder(bytesOf: () => Promise<Uint8Array<ArrayBuffer>>): ArchiveResponder {
+  let tagged: { readonly bytes: Uint8Array<ArrayBuffer>; readonly etag: Promise<string> } | null = null;
+  return async (request, contentHash) => {
+    const bytes = await bytesOf();
+    if (tagged?.bytes !== bytes) tagged = { bytes, etag: strongEtag(bytes) };
+    const etag = await tagged.etag;
+    const validators = { etag, 'cache-control': ARCHIVE_CACHE_CONTROL, [FRESHNESS_HEADERS.contentHash]: contentHash };
+    if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: validators });
+    const headers = {
+      'content-type': 'application/gzip',
+      'content-disposition': 'attachment; filename="digest.tar.gz"',
+      ...validators,
+      'content-length': String(bytes.byteLength),
+    };
+    return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
   };
-  if (matchesEtag(request.headers.get('if-none-match'), etag)) {
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': ARCHIVE_CACHE_CONTROL, [FRESHNESS_HEADERS.contentHash]: source.contentHash } });
-  }
-  headers['content-length'] = String(bytes.byteLength);
-  return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }

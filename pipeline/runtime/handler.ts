@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
-import { archiveResponse } from './archive-route.ts';
+import { archiveResponder } from './archive-route.ts';
 import { budgetedSectionList, createBudgetRoute, type BudgetRouteLimits } from './budget-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
 import { ERRORS, errorToResponse, RequestError } from './errors.ts';
@@ -126,6 +126,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   const budgetRoute = createBudgetRoute(options.budgetLimits);
 
   const app = new Hono({ strict: false });
+  const archive = archiveResponder(options.archive);
   app.get('/openapi.yaml', async () => new Response(await openApi(), { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
   app.post(base, async (c) => {
@@ -158,7 +159,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   // the archive is of the digest tree: none without a digest
   app.get(`${base}/archive`, withData((loaded, c) => {
     if (!loaded.hasDigest) throw new RequestError(404, ERRORS.notFound);
-    return archiveResponse(c.req.raw, { bytes: options.archive, contentHash: loaded.contentHash });
+    return archive(c.req.raw, loaded.contentHash);
   }));
   // at the site root (where a host mounts the handler there) and under the tree, always
   for (const [name, file] of llmsPaths) {

@@ -75,6 +75,13 @@ describe('ask digest build: bad input is one line, exit 1, nothing written', () 
     expect(await expectRefused(cwd, before, 'content')).toBe("ask: open.md: frontmatter opened with '---' on line 1 is never closed; end it with a '---' line after its fields");
   });
 
+  it('a file past the size limit is named with its size, before it is read', async () => {
+    const { cwd, before } = await builtProject();
+    const { MAX_CONTENT_FILE_BYTES } = await import('../../pipeline/content/inside-folder.ts');
+    await writeFile(path.join(cwd, 'content/huge.md'), `# Huge\n\n${'word '.repeat(MAX_CONTENT_FILE_BYTES / 5 + 1000)}\n`);
+    expect(await expectRefused(cwd, before, 'content')).toBe('ask: huge.md: is 8.0 MiB, over the 8 MiB a content file may hold; split it or exclude it (--exclude)');
+  });
+
   it('--content naming a file says it is a file, not a folder', async () => {
     const { cwd, before } = await builtProject();
     expect(await expectRefused(cwd, before, 'content/guide.md')).toBe("ask: --content 'content/guide.md' is a file, not a folder; pass --content DIR with your Markdown pages");

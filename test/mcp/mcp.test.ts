@@ -112,6 +112,15 @@ describe('ask mcp --digest: the tools', () => {
     expect(refused.isError).toBe(true);
   });
 
+  it("declares the routes' maximum budget in every tool's schema and refuses a larger one", async () => {
+    const { tools } = await local.listTools();
+    const budgets = tools.filter((tool) => 'budget' in (tool.inputSchema.properties ?? {})).map((tool) => (tool.inputSchema.properties as Record<string, { maximum?: number }>)['budget']?.maximum);
+    expect(budgets.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(budgets)).toEqual(new Set([200_000]));
+    const refused = await local.callTool({ name: 'search', arguments: { query: 'token', budget: Number.MAX_SAFE_INTEGER } });
+    expect(refused.isError).toBe(true);
+  });
+
   it('with a budget, search answers the most relevant sections that fit, with ids, what it used and what it left out', async () => {
     const body = jsonOf<BudgetedList>(await local.callTool({ name: 'search', arguments: { query: 'revoke token', budget: 60 } }));
     expect(body.budget).toBe(60);

@@ -37,6 +37,15 @@ describe('the OpenAPI paths come from the operations table', () => {
     }
   });
 
+  it("documents the embedded platform's throttles (429 with Retry-After) on the operations it throttles", () => {
+    const throttled = ['POST /api/v2/users/login', 'POST /api/v2/users/otp/request', 'POST /api/v2/users/otp/change-password', 'POST /api/v2/users/{user}/convert-login', 'GET /api/v2/notifications/inbox/watch'];
+    for (const operation of throttled) {
+      const [method = '', path = ''] = operation.split(' ');
+      const responses = (paths[path]?.[method.toLowerCase()] as Json)['responses'] as Record<string, { description: string }>;
+      expect(responses['429']?.description, operation).toMatch(/Retry-After/);
+    }
+  });
+
   it('resolves every schema reference to a component', () => {
     const refs = [...refsIn(paths), ...refsIn(components.schemas)];
     expect(refs.length).toBeGreaterThan(30);

@@ -82,4 +82,26 @@ describe('includes and pages never leave the content folder', () => {
     expect([...failed.out, ...failed.err].join('\n')).not.toContain(SECRET);
     expect(await readFile(path.join(dir, 'digest/manifest.json'), 'utf8')).toBe(before);
   });
+
+  it("a Docusaurus _category_.json that is a link out of the folder is an error naming it; its label is never published", async () => {
+    const dir = await projectWithLinks(
+      { 'docs/intro.md': '# Intro\n\nWelcome.\n', 'docs/guides/setup.md': '# Setup\n\nRun it.\n', 'docusaurus.config.js': 'export default {}\n', 'outside/category.json': `{ "label": "${SECRET}" }\n` },
+      { 'docs/guides/_category_.json': 'outside/category.json' },
+    );
+    const failed = await runAsk(['digest', 'build', '--content', 'docs'], dir);
+    expect(failed.code).toBe(1);
+    expect(failed.err.join('\n')).toMatch(/guides\/_category_\.json: is a symbolic link to a file outside the content folder/);
+    expect([...failed.out, ...failed.err].join('\n')).not.toContain(SECRET);
+  });
+
+  it('a generator config that is a link out of the repository is an error naming it; its site name is never published', async () => {
+    const dir = await projectWithLinks(
+      { 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/docs/index.md': '# Home\n\nWelcome.\n', 'outside/mkdocs.yml': `site_name: ${SECRET}\n` },
+      { 'repo/mkdocs.yml': 'outside/mkdocs.yml' },
+    );
+    const failed = await runAsk(['digest', 'build', '--content', 'docs', '--generator', 'mkdocs'], path.join(dir, 'repo'));
+    expect(failed.code).toBe(1);
+    expect(failed.err.join('\n')).toMatch(/mkdocs\.yml: is a symbolic link to a file outside the repository/);
+    expect([...failed.out, ...failed.err].join('\n')).not.toContain(SECRET);
+  });
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { runCli } from '../../pipeline/cli/main.ts';
 
@@ -25,10 +25,15 @@ export async function runAsk(argv: readonly string[], cwd: string, env: Record<s
   return { code, out, err };
 }
 
+/** Starts the real `ask` bin as a child process (no provider keys in its environment, CI set). */
+export function startAsk(argv: readonly string[], cwd: string, env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [ASK_BIN, ...argv], { cwd, env: { PATH: process.env['PATH'] ?? '', CI: 'true', ...env } });
+}
+
 /** Runs the real `ask` bin as a child process and collects its output and exit code. */
 export function spawnAsk(argv: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASK_BIN, ...argv], { cwd, env: { PATH: process.env['PATH'] ?? '', CI: 'true', ...env } });
+    const child = startAsk(argv, cwd, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

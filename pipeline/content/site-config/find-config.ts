@@ -4,7 +4,8 @@
  * (`foldersUp`). Only read, never run.
  */
 import path from 'node:path';
-import { fitsMarker, foldersUp, textOf } from '../generators/detect.ts';
+import { fitsMarker, foldersUp } from '../generators/detect.ts';
+import { optionalTextInside } from '../inside-folder.ts';
 import { detectableGenerators } from '../generators/registry.ts';
 import type { GeneratorName } from '../generators/types.ts';
 
@@ -32,11 +33,15 @@ export interface FoundConfig {
 export async function findSiteConfig(contentDir: string, generator: GeneratorName): Promise<FoundConfig | null> {
   const candidates = CONFIG_FILES[generator];
   if (candidates.length === 0) return null;
-  for await (const [dir, entries] of foldersUp(contentDir)) {
+  const folders: (readonly [string, readonly string[]])[] = [];
+  for await (const folder of foldersUp(contentDir)) folders.push(folder);
+  // the farthest folder searched is the repository's root: a config file linking out of it is not read
+  const root = folders[folders.length - 1]?.[0] ?? path.resolve(contentDir);
+  for (const [dir, entries] of folders) {
     for (const candidate of candidates) {
       if (!entries.includes(candidate.split('/')[0] ?? '')) continue;
       const file = path.join(dir, candidate);
-      const text = await textOf(file);
+      const text = await optionalTextInside(root, path.relative(root, file), 'the repository');
       if (text !== null) return { file, text };
     }
   }

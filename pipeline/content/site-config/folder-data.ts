@@ -6,9 +6,11 @@
  * - Docusaurus `_category_.json` / `_category_.yml`: a folder's `label` and `position`;
  * - Nextra `_meta.json` / `_meta.{ts,js,tsx,jsx}` (literals only): the order of a folder's
  *   entries (its keys) and a sub-folder's label (the value, or its `title`).
+ *
+ * Each file is read under the content folder's one rule (`optionalTextInside`): a link out of
+ * the folder is a build error naming it.
  */
-import path from 'node:path';
-import { textOf } from '../generators/detect.ts';
+import { optionalTextInside } from '../inside-folder.ts';
 import type { GeneratorName } from '../generators/types.ts';
 import { isRecord, readConfigModule, stringAt, type LiteralValue } from './literal-values.ts';
 import { readDataFile } from './read-config.ts';
@@ -60,9 +62,9 @@ export function frontmatterPosition(generator: GeneratorName, frontmatter: Reado
 }
 
 /** The first of `names` in `dir` that can be read, with its name. */
-async function firstFile(dir: string, names: readonly string[]): Promise<{ name: string; text: string } | null> {
+async function firstFile(contentDir: string, folder: string, names: readonly string[]): Promise<{ name: string; text: string } | null> {
   for (const name of names) {
-    const text = await textOf(path.join(dir, name));
+    const text = await optionalTextInside(contentDir, joined(folder, name));
     if (text !== null) return { name, text };
   }
   return null;
@@ -98,14 +100,14 @@ export async function readSidebarData(contentDir: string, generator: GeneratorNa
   const pagePositions = new Map<string, number>();
   if (generator === 'docusaurus' || generator === 'starlight' || generator === 'hugo') {
     for (const file of files) {
-      const text = await textOf(path.join(contentDir, file));
+      const text = await optionalTextInside(contentDir, file);
       const position = text === null ? undefined : frontmatterPosition(generator, frontmatterData(text));
       if (position !== undefined) pagePositions.set(file, position);
     }
   }
   if (generator === 'docusaurus') {
     for (const folder of foldersOf(files)) {
-      const found = folder === '' ? null : await firstFile(path.join(contentDir, folder), CATEGORY_FILES);
+      const found = folder === '' ? null : await firstFile(contentDir, folder, CATEGORY_FILES);
       const data = found === null ? undefined : readDataFile(found.name, found.text);
       if (!isRecord(data)) continue;
       const label = stringAt(data, 'label');
@@ -116,7 +118,7 @@ export async function readSidebarData(contentDir: string, generator: GeneratorNa
   if (generator === 'nextra') {
     const byStem = new Map(files.map((file) => [file.replace(/\.mdx?$/i, ''), file]));
     for (const folder of foldersOf(files)) {
-      const found = await firstFile(path.join(contentDir, folder), META_FILES);
+      const found = await firstFile(contentDir, folder, META_FILES);
       if (found === null) continue;
       metaEntries(found.name, found.text).forEach(([name, label], position) => {
         const entry = joined(folder, name);
