@@ -179,8 +179,24 @@ export interface Distiller {
 
 export type DistillPass = 'section' | 'glossary' | 'suggestions' | 'context';
 
-/** A distiller's notes on one section (`Distiller.sectionNotes`): plain JSON, opaque to the build. */
-export type SectionNotes = unknown;
+/** A definition a section states, as the offline distiller finds it (for its glossary pass). */
+export interface SectionDefinition {
+  readonly term: string;
+  readonly aliases: readonly string[];
+  readonly definition: string;
+  /** How it was found; a lower rank wins when one term is defined twice (`SOURCE_RANK`). */
+  readonly source: 'heading' | 'bold' | 'table' | 'colon' | 'deflist' | 'acronym';
+  /** The verb was plural ("Workspace agents are ..."): the term is singularised. */
+  readonly plural: boolean;
+  /** The heading it was found under, as written. */
+  readonly heading: string;
+}
+
+/**
+ * A distiller's notes on one section (`Distiller.sectionNotes`), plain JSON the build keeps with
+ * the section's records and hands back (`takeSectionNotes`): the definitions it states.
+ */
+export type SectionNotes = readonly SectionDefinition[];
 
 /** Search result of the keyword scorer (spec KeywordResult). */
 export interface KeywordResult {

@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { DIGEST_BUILD } from './specs/index.ts';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDigest, type BuildReport } from '../compile/build.ts';
@@ -5,11 +7,11 @@ import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
 import { generatorOfConfig } from '../content/site-config/index.ts';
 import { chooseDistiller } from '../distill/choose.ts';
-import { parseCommandArgs, parseIntegerFlag } from './args.ts';
-import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
+import { parseIntegerFlag } from './args.ts';
+import { CommandFailure, quietIO, UsageError, type CliIO, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
 import { progressReporter } from './progress.ts';
-import { chooseSite, SITE_FLAGS, type SiteChoice } from './site-flags.ts';
+import { chooseSite, type SiteChoice } from './site-flags.ts';
 
 /** The closing line of a build: what it did and what it cost. */
 export function buildSummary(report: BuildReport, distiller: { provider: string; model: string }): string {
@@ -83,23 +85,10 @@ function identityFlags(name: string | undefined, description: string | undefined
 }
 
 /** `ask digest build`: runs the pipeline, distilling only the sections whose hash changed. */
-export const digestBuild: Command = async (argv, io: CliIO) => {
-  const { values, positionals } = parseCommandArgs('digest build', argv, {
-    content: { type: 'string', default: 'content-fixtures' },
-    out: { type: 'string', default: 'digest' },
-    'site-url': { type: 'string', default: '' },
-    provider: { type: 'string' },
-    model: { type: 'string' },
-    concurrency: { type: 'string' },
-    'source-commit': { type: 'string' },
-    config: { type: 'string' },
-    'site-name': { type: 'string' },
-    'site-description': { type: 'string' },
-    force: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-    ...SITE_FLAGS,
-  });
+export const digestBuild: Command = async (argv, commandIO: CliIO) => {
+  const { values, positionals } = parseCommand(DIGEST_BUILD, argv);
+  if (values.quiet && (values.json || values.verbose)) throw new UsageError(`ask digest build: --quiet prints nothing, so it cannot go with --${values.json ? 'json' : 'verbose'}`);
+  const io = values.quiet ? quietIO(commandIO) : commandIO;
   if (positionals.length > 0) throw new UsageError(`ask digest build: unexpected argument '${positionals[0]}'`);
   const concurrency = parseIntegerFlag('digest build', 'concurrency', values.concurrency, 4);
   if (concurrency < 1) throw new UsageError('ask digest build: --concurrency must be at least 1');

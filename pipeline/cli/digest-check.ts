@@ -1,18 +1,17 @@
+import { parseCommand } from './command-spec.ts';
+import { DIGEST_CHECK } from './specs/index.ts';
 import path from 'node:path';
 import { checkDigest } from '../digest/check.ts';
 import { ContentErrors } from '../content/load.ts';
 import { DigestFormatError } from '../digest/manifest.ts';
-import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
+import { stalenessJson, stalenessLines } from './staleness-report.ts';
 import { contentFailure } from './digest-build.ts';
 
 /** `ask digest check`: exit 0 when the digest matches the content, 1 (with what changed) when stale. */
 export const digestCheck: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('digest check', argv, {
-    content: { type: 'string', default: 'content-fixtures' },
-    out: { type: 'string', default: 'digest' },
-  });
+  const { values, positionals } = parseCommand(DIGEST_CHECK, argv);
   if (positionals.length > 0) throw new UsageError(`ask digest check: unexpected argument '${positionals[0]}'`);
   const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
   const outDir = path.resolve(io.cwd, values.out);
@@ -24,6 +23,10 @@ export const digestCheck: Command = async (argv, io) => {
     if (error instanceof DigestFormatError) throw new CommandFailure(`ask: ${error.message}`);
     throw error;
   }
+  if (values.json) {
+    io.out(stalenessJson(result, { digest: values.out, content: values.content }));
+    return result.stale ? 1 : 0;
+  }
   if (!result.stale) {
     io.out(`digest is current: ${values.out} matches ${values.content}`);
     return 0;
@@ -33,12 +36,6 @@ export const digestCheck: Command = async (argv, io) => {
     return 1;
   }
   io.err(`ask: the digest in '${values.out}' is stale; run 'ask digest build' and commit the result`);
-  for (const id of result.added) io.err(`  added    ${id}`);
-  for (const id of result.changed) io.err(`  changed  ${id}`);
-  for (const id of result.removed) io.err(`  removed  ${id}`);
-  if (result.added.length + result.changed.length + result.removed.length === 0) {
-    for (const file of result.files) io.err(`  file     ${file}`);
-  }
-  for (const pass of result.templates) io.err(`  template ${pass}`);
+  for (const line of stalenessLines(result)) io.err(line);
   return 1;
 };

@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { DIGEST_DIFF } from './specs/index.ts';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -5,7 +7,6 @@ import { diffDigests } from '../digest/diff.ts';
 import { parseManifest } from '../digest/manifest.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
-import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
 const run = promisify(execFile);
@@ -21,10 +22,7 @@ async function git(cwd: string, args: readonly string[]): Promise<string | null>
 
 /** `ask digest diff [--base REV]`: the digest's changes since REV (default HEAD), as Markdown for review. */
 export const digestDiff: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('digest diff', argv, {
-    base: { type: 'string', default: 'HEAD' },
-    out: { type: 'string', default: 'digest' },
-  });
+  const { values, positionals } = parseCommand(DIGEST_DIFF, argv);
   if (positionals.length > 0) throw new UsageError(`ask digest diff: unexpected argument '${positionals[0]}'`);
   const outDir = path.resolve(io.cwd, values.out);
   const top = (await git(io.cwd, ['rev-parse', '--show-toplevel']))?.trim();

@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { INDEX_BUILD } from './specs/index.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../content/load.ts';
@@ -7,9 +9,8 @@ import { readGlossary, readManifest, readNode } from '../digest/read.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
 import { searchTableFiles } from '../search/serialize.ts';
 import type { DigestNode } from '../types.ts';
-import { parseCommandArgs } from './args.ts';
 import { contentSiteOf } from '../digest/check.ts';
-import { chooseSite, SITE_FLAGS } from './site-flags.ts';
+import { chooseSite } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
@@ -22,13 +23,7 @@ function tablesFolder(out: string): string {
 
 /** `ask index build`: the search tables alone, from the content and (when present) the digest; no model. */
 export const indexBuild: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('index build', argv, {
-    content: { type: 'string', default: 'content-fixtures' },
-    digest: { type: 'string', default: 'digest' },
-    out: { type: 'string' },
-    'site-url': { type: 'string' },
-    ...SITE_FLAGS,
-  });
+  const { values, positionals } = parseCommand(INDEX_BUILD, argv);
   if (positionals.length > 0) throw new UsageError(`ask index build: unexpected argument '${positionals[0]}'`);
   const started = performance.now();
   const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
@@ -65,6 +60,8 @@ export const indexBuild: Command = async (argv, io) => {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';
-  io.out(`search tables written to ${path.relative(io.cwd, out) || out}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
+  const where = path.relative(io.cwd, out) || out;
+  if (values.json) io.out(JSON.stringify({ out: where, sections: content.sections.length, terms: index.vocab.length, withDigest: manifest !== null, elapsedMs: Math.round(performance.now() - started) }));
+  else io.out(`search tables written to ${where}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
   return 0;
 };

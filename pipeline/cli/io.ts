@@ -31,5 +31,22 @@ export class CommandFailure extends AskError {
   }
 }
 
+/**
+ * `--quiet`: a view of `io` that prints nothing and draws no progress. Errors still reach the
+ * user: they are thrown, and reported with the command line's own io.
+ */
+export function quietIO(io: CliIO): CliIO {
+  return {
+    out: () => {},
+    err: () => {},
+    env: io.env,
+    cwd: io.cwd,
+    interactive: false,
+    get stopSignal() {
+      return io.stopSignal;
+    },
+  };
+}
+
 /** One subcommand: parses its own arguments, returns the exit code. */
 export type Command = (argv: readonly string[], io: CliIO) => Promise<number>;

@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { MCP } from './specs/index.ts';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,6 @@ import { mirroredAskClient } from '../client/mirrored-client.ts';
 import { hasProviderKey } from '../mcp/ask-tool.ts';
 import { createAskMcpServer } from '../mcp/server.ts';
 import { readSiteIdentity } from '../mcp/site-identity.ts';
-import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
 
 /** Where `ask mcp --endpoint` keeps its mirror: `--cache`, else `$XDG_CACHE_HOME/ask`, else `~/.cache/ask`, one folder per endpoint. */
@@ -38,11 +39,7 @@ async function mcpClient(values: { endpoint?: string | undefined; digest?: strin
  * archive; the `ask` tool is offered when this process has a provider key (the handler's lookup).
  */
 export const mcpCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('mcp', argv, {
-    endpoint: { type: 'string' },
-    digest: { type: 'string' },
-    cache: { type: 'string' },
-  });
+  const { values, positionals } = parseCommand(MCP, argv);
   if (positionals.length > 0) throw new UsageError(`ask mcp: unexpected argument '${positionals[0]}'`);
   const client = await mcpClient(values, io);
   const server = createAskMcpServer(client, { version: '3.0.0', agentic: hasProviderKey(io.env), site: await readSiteIdentity(client) });

@@ -1,7 +1,9 @@
+import { parseCommand } from './command-spec.ts';
+import { PLATFORM_SERVE } from './specs/index.ts';
 import path from 'node:path';
 import { ownerFromEnvironment, startReferencePlatform } from '../../platform/index.ts';
 import { trustedProxySet } from '../../platform/client-address.ts';
-import { parseCommandArgs, parseIntegerFlag } from './args.ts';
+import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
 export const PLATFORM_DEFAULT_PORT = 4322;
@@ -13,12 +15,7 @@ export const PLATFORM_DEFAULT_PORT = 4322;
  * generated owner password is printed once, on the first start).
  */
 export const platformServe: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('platform serve', argv, {
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string' },
-    data: { type: 'string' },
-    'trusted-proxy': { type: 'string' },
-  });
+  const { values, positionals } = parseCommand(PLATFORM_SERVE, argv);
   if (positionals.length > 0) throw new UsageError(`ask platform serve: unexpected argument '${positionals[0]}'`);
   const port = parseIntegerFlag('platform serve', 'port', values.port, PLATFORM_DEFAULT_PORT);
   if (port > 65535) throw new UsageError(`ask platform serve: --port must be 0 to 65535, got ${port}`);

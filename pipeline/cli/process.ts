@@ -14,7 +14,8 @@ export function processIO(): CliIO {
     err: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
     cwd: process.cwd(),
-    interactive: Boolean(process.stderr.isTTY) && !process.env['CI'],
+    // progress redraws its line with an erase sequence: a terminal that can take it, not CI, not TERM=dumb
+    interactive: Boolean(process.stderr.isTTY) && !process.env['CI'] && process.env['TERM'] !== 'dumb',
     get stopSignal() {
       stopSignal ??= new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);

@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { GLOSSARY, OVERVIEW, SEARCH, SECTION, SECTIONS } from './specs/index.ts';
 import path from 'node:path';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
@@ -5,14 +7,7 @@ import { loadSearchIndex } from '../search/load.ts';
 import { searchKeyword } from '../search/score.ts';
 import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
 import { askClient, answerJson } from './ask-target.ts';
-import { parseCommandArgs } from './args.ts';
 import { UsageError, type CliIO, type Command } from './io.ts';
-
-const SOURCE_FLAGS = {
-  endpoint: { type: 'string' },
-  digest: { type: 'string' },
-  json: { type: 'boolean', default: false },
-} as const;
 
 function print(io: CliIO, json: boolean, body: unknown, render: () => string[]): number {
   if (json) io.out(JSON.stringify(body, null, 2));
@@ -42,7 +37,7 @@ async function handlerSearch(values: { endpoint?: string | undefined; digest?: s
 
 /** `ask search QUERY`: keyword search, the same scorer remote or local. */
 export const searchCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('search', argv, SOURCE_FLAGS);
+  const { values, positionals } = parseCommand(SEARCH, argv);
   const query = positionals.join(' ');
   if (query.trim() === '') throw new UsageError("ask search: give a query, e.g. ask search 'session token'");
   const body = (await tablesOnlySearch(values, io.cwd, query)) ?? (await handlerSearch(values, io.cwd, query));
@@ -55,7 +50,7 @@ export const searchCommand: Command = async (argv, io) => {
 
 /** `ask glossary [TERM]`: every entry, or the one entry a term or alias names. */
 export const glossaryCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('glossary', argv, SOURCE_FLAGS);
+  const { values, positionals } = parseCommand(GLOSSARY, argv);
   const client = askClient('glossary', values, io.cwd);
   const term = positionals.join(' ');
   const line = (entry: GlossaryEntry): string => `${entry.term}${entry.aliases.length ? ` (${entry.aliases.join(', ')})` : ''}: ${entry.definition}`;
@@ -69,7 +64,7 @@ export const glossaryCommand: Command = async (argv, io) => {
 
 /** `ask sections [--group G]`: section ids with their titles. */
 export const sectionsCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('sections', argv, { ...SOURCE_FLAGS, group: { type: 'string' } });
+  const { values, positionals } = parseCommand(SECTIONS, argv);
   if (positionals.length > 0) throw new UsageError(`ask sections: unexpected argument '${positionals[0]}'`);
   const client = askClient('sections', values, io.cwd);
   const query = values.group === undefined ? '' : `?group=${encodeURIComponent(values.group)}`;
@@ -79,7 +74,7 @@ export const sectionsCommand: Command = async (argv, io) => {
 
 /** `ask section ID`: one section node, summary, facts and terms. */
 export const sectionCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('section', argv, SOURCE_FLAGS);
+  const { values, positionals } = parseCommand(SECTION, argv);
   const id = positionals[0];
   if (id === undefined || positionals.length > 1) throw new UsageError('ask section: give one section id, e.g. ask section guide/install#download');
   const client = askClient('section', values, io.cwd);
@@ -96,7 +91,7 @@ export const sectionCommand: Command = async (argv, io) => {
 
 /** `ask overview`: the grouped table of contents and the orientation text. */
 export const overviewCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('overview', argv, SOURCE_FLAGS);
+  const { values, positionals } = parseCommand(OVERVIEW, argv);
   if (positionals.length > 0) throw new UsageError(`ask overview: unexpected argument '${positionals[0]}'`);
   const client = askClient('overview', values, io.cwd);
   const body = (await answerJson(await client.request('/overview'), 'overview')) as { overview: string; context: string };

@@ -1,23 +1,26 @@
+import { parseCommand } from './command-spec.ts';
+import { SERVE } from './specs/index.ts';
 import path from 'node:path';
 import { demoPage } from '../adapters/demo-page.ts';
 import { createOverlayAssets } from '../adapters/demo-site/overlay-assets.ts';
 import { createNodeAskHandler, serveFetch } from '../adapters/node.ts';
 import { requestedProvider } from '../model/resolve.ts';
 import { normalizeEndpoint } from '../runtime/handler.ts';
-import { parseCommandArgs, parseIntegerFlag } from './args.ts';
-import { UsageError, type Command } from './io.ts';
+import { parseIntegerFlag } from './args.ts';
+import { CommandFailure, UsageError, type Command } from './io.ts';
+import { listenFailure } from './listen-failure.ts';
+import { digestFolderProblem } from './serve-digest.ts';
+
+/** True for an absolute http: or https: URL (`localhost:8080` parses as a URL of scheme `localhost:`). */
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
 
 /** `ask serve`: the Node server around the runtime handler; the first stdout line says where. */
 export const serveCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('serve', argv, {
-    digest: { type: 'string', default: 'digest' },
-    content: { type: 'string' },
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string' },
-    endpoint: { type: 'string', default: '/api/ask' },
-    'platform-url': { type: 'string' },
-    'agent-debug-url': { type: 'string' },
-  });
+  const { values, positionals } = parseCommand(SERVE, argv);
   if (positionals.length > 0) throw new UsageError(`ask serve: unexpected argument '${positionals[0]}'`);
   const port = parseIntegerFlag('serve', 'port', values.port ?? io.env['PORT'], 4321);
   if (port > 65535) throw new UsageError(`ask serve: --port must be 0 to 65535, got ${port}`);
@@ -25,7 +28,7 @@ export const serveCommand: Command = async (argv, io) => {
   const platformUrl = values['platform-url'] ?? io.env['PLATFORM_URL'];
   const agentDebugUrl = values['agent-debug-url'] ?? io.env['AGENT_DEBUG_URL'];
   for (const [flag, value] of [['--platform-url', platformUrl], ['--agent-debug-url', agentDebugUrl]] as const) {
-    if (value !== undefined && !URL.canParse(value)) throw new UsageError(`ask serve: ${flag} must be an http(s) URL, got '${value}'`);
+    if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`ask serve: ${flag} must be an http(s) URL such as http://127.0.0.1:8080, got '${value}'`);
   }
   // the provider the answers will use, resolved once before listening: an unknown one is one line, exit 2
   try {
@@ -35,6 +38,9 @@ export const serveCommand: Command = async (argv, io) => {
   }
   const digestDir = path.resolve(io.cwd, values.digest);
   const contentDir = values.content === undefined ? undefined : path.resolve(io.cwd, values.content);
+  // without a content folder to fall back on, a digest that cannot be served is said now, not at the first request
+  const digestProblem = contentDir === undefined ? await digestFolderProblem(digestDir, values.digest) : null;
+  if (digestProblem !== null) throw new CommandFailure(digestProblem);
   const handler = createNodeAskHandler({
     digestDir,
     endpoint,
@@ -62,7 +68,9 @@ export const serveCommand: Command = async (argv, io) => {
     },
     values.host,
     port,
-  );
+  ).catch((error: unknown) => {
+    throw listenFailure('ask serve', error, values.host, port);
+  });
   io.out(`listening on ${server.url}`);
   await io.stopSignal;
   await server.close();

@@ -2,14 +2,6 @@ import path from 'node:path';
 import { detectGenerator, GENERATOR_NAMES, generatorNamed, isGeneratorName, type GeneratorName, type UrlStyle } from '../content/generators/index.ts';
 import { UsageError, type CliIO } from './io.ts';
 
-/** The flags of the commands that read a content folder as a site: which generator, its url style, what to leave out. */
-export const SITE_FLAGS = {
-  generator: { type: 'string', default: 'auto' },
-  exclude: { type: 'string', multiple: true },
-  'trailing-slash': { type: 'boolean' },
-  'html-extension': { type: 'boolean' },
-} as const;
-
 export interface SiteFlagValues {
   readonly generator?: string | undefined;
   readonly exclude?: string[] | undefined;

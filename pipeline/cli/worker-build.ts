@@ -1,3 +1,5 @@
+import { parseCommand } from './command-spec.ts';
+import { WORKER_BUILD } from './specs/index.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -5,7 +7,6 @@ import { bundleWorker } from '../adapters/bundle-worker.ts';
 import { writeFileAtomically } from '../digest/atomic-write.ts';
 import { DIGEST_FILES } from '../digest/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
-import { parseCommandArgs } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
 
@@ -22,11 +23,7 @@ function kilobytes(bytes: number): string {
  * written to `<out>/worker.js`; prints its size, raw and gzipped.
  */
 export const workerBuild: Command = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs('worker build', argv, {
-    digest: { type: 'string', default: 'digest' },
-    out: { type: 'string', default: 'worker' },
-    endpoint: { type: 'string' },
-  });
+  const { values, positionals } = parseCommand(WORKER_BUILD, argv);
   if (positionals.length > 0) throw new UsageError(`ask worker build: unexpected argument '${positionals[0]}'`);
   const digestDir = await existingFolder(io.cwd, values.digest, '--digest', "run 'ask digest build' first");
   if (!(await digestFileExists(digestDir, DIGEST_FILES.manifest))) {
@@ -37,6 +34,8 @@ export const workerBuild: Command = async (argv, io) => {
   await mkdir(outDir, { recursive: true });
   await writeFileAtomically(path.join(outDir, WORKER_FILE), script);
   const bytes = Buffer.byteLength(script);
-  io.out(`wrote ${path.join(values.out, WORKER_FILE)}: ${kilobytes(bytes)} (${kilobytes(gzipSync(script).length)} gzip)`);
+  const gzipBytes = gzipSync(script).length;
+  if (values.json) io.out(JSON.stringify({ file: path.join(values.out, WORKER_FILE), bytes, gzipBytes }));
+  else io.out(`wrote ${path.join(values.out, WORKER_FILE)}: ${kilobytes(bytes)} (${kilobytes(gzipBytes)} gzip)`);
   return 0;
 };

@@ -21,5 +21,14 @@ function findCollector(): () => void {
   return () => undefined;
 }
 
-/** Collects garbage now (a full, blocking collection: call it between passes, not in loops). */
-export const collectGarbage: () => void = findCollector();
+let collector: (() => void) | null = null;
+
+/**
+ * Collects garbage now (a full, blocking collection: call it between passes, not in loops). The
+ * flag is set on the first call, by the build that needs it: importing this module (or the
+ * package entry) changes nothing in the process.
+ */
+export function collectGarbage(): void {
+  collector ??= findCollector();
+  collector();
+}

@@ -39,7 +39,7 @@ export function sectionTokens(section: Section, node: DigestNode): IndexedSectio
  */
 export async function workOnSection(distiller: Distiller, section: Section, page: Page, tree: Root | null, known: boolean, times: WorkTimes): Promise<SectionWork> {
   let t0 = performance.now();
-  const notes = distiller.sectionNotes?.(section, tree) ?? null;
+  const notes = distiller.sectionNotes?.(section, tree) ?? [];
   if (known) {
     times.distil += performance.now() - t0;
     return { checked: null, notes, indexed: null };

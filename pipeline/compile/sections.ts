@@ -139,14 +139,14 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
     if (sameFile) {
       const previous = await readLimit(() => readNode(options.previousDir, sectionFilePath(section.id)));
       if (previous) {
-        records.set(section.id, record(section, previous, work?.notes));
+        records.set(section.id, record(section, previous, work?.notes ?? []));
         unchangedFiles.add(section.id);
         return;
       }
     }
     // once the build has failed, queued sections are skipped (no more paid calls);
     // what finished before is in the answer cache for the rerun
-    await limit(() => (failures.length === 0 ? distil(section, page, work?.notes) : Promise.resolve()));
+    await limit(() => (failures.length === 0 ? distil(section, page, work?.notes ?? []) : Promise.resolve()));
   };
 
   await Promise.all(

@@ -24,16 +24,35 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** A provider name that names none: the name (lower-cased) and the setting it came from. */
+export interface UnknownProvider {
+  readonly unknown: string;
+  /** `option` (a flag or the handler's option) or `ASK_PROVIDER`. */
+  readonly setting: 'option' | 'ASK_PROVIDER';
+}
+
 /**
  * The provider asked for: `requested` (a flag or option), else `ASK_PROVIDER`, else anthropic,
- * lower-cased. Every variable is read in the order of `readVariable` (runtime, process, build).
+ * lower-cased; any other name is returned as an UnknownProvider, for the caller to refuse or
+ * to do without (a handler keeps its keyword search). Every variable is read in the order of
+ * `readVariable` (runtime, process, build).
+ */
+export function chooseProvider(sources: KeySources, requested?: string): ModelProvider | 'offline' | UnknownProvider {
+  const option = nonEmpty(requested);
+  const name = (option ?? readVariable(sources, 'ASK_PROVIDER') ?? 'anthropic').toLowerCase();
+  if (name === 'offline' || isModelProvider(name)) return name;
+  return { unknown: name, setting: option === undefined ? 'ASK_PROVIDER' : 'option' };
+}
+
+/**
+ * `chooseProvider`, an unknown name refused.
  *
  * @throws Error `unknown provider '<name>': use anthropic, openai, gemini, offline` for any other name
  */
 export function requestedProvider(sources: KeySources, requested?: string): ModelProvider | 'offline' {
-  const name = (nonEmpty(requested) ?? readVariable(sources, 'ASK_PROVIDER') ?? 'anthropic').toLowerCase();
-  if (name === 'offline' || isModelProvider(name)) return name;
-  throw new Error(`unknown provider '${name}': use ${PROVIDER_NAMES.join(', ')}`);
+  const chosen = chooseProvider(sources, requested);
+  if (typeof chosen === 'string') return chosen;
+  throw new Error(`unknown provider '${chosen.unknown}': use ${PROVIDER_NAMES.join(', ')}`);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AskData } from './digest-data.ts';
 import { jsonResponse } from './errors.ts';
 import { KEY_VARIABLES } from '../model/defaults.ts';
 import type { LoopConfig } from './provider-config.ts';
+import { UNKNOWN_PROVIDER_WARNING } from './unknown-provider.ts';
 
 /** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */
 export type AgenticStreamer = (query: string, data: AskData, config: LoopConfig & { apiKey: string }, signal: AbortSignal) => ReadableStream<Uint8Array>;
@@ -17,7 +18,7 @@ export function suggestionsResponse(data: AskData, config: LoopConfig): Response
  * `POST {ask_base}`: reads the body, then the spec's mode selection in order:
  * 1. empty or whitespace query: empty keyword JSON (no warning, whatever the mode and key);
  * 2. `keyword`, or no key and mode not `agentic`: keyword JSON;
- * 3. `agentic` with no key: keyword JSON with a `warning`;
+ * 3. `agentic` with no key (or a provider the server does not know): keyword JSON with a `warning`;
  * 4. otherwise (a key, mode `agentic` or omitted): the agentic SSE stream.
  */
 export async function askResponse(
@@ -34,7 +35,10 @@ export async function askResponse(
     return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword' });
   }
   if (apiKey === undefined) {
-    const warning = `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`;
+    const warning =
+      config.unknownProvider === undefined
+        ? `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`
+        : UNKNOWN_PROVIDER_WARNING;
     return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword', warning });
   }
   const stream = streamAgentic(body.query, loaded, { ...config, apiKey }, request.signal);

@@ -1,4 +1,7 @@
 import { AskError, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
+import { printable } from '../text/printable.ts';
+import { errorDetail } from './error-detail.ts';
+import { redactorOf } from './redact.ts';
 
 /** The spec's Error body messages, and ours for what the spec leaves open (see the contract notes in the README). */
 export const ERRORS = {
@@ -46,14 +49,16 @@ export class RequestError extends AskError {
 /**
  * The handler's one place that turns a thrown error into a response: an AskError answers its
  * status and user message; anything else a 500 with the generic message. Server-side, a shown
- * server error is logged with its message and an internal one by its name only (its message
- * may carry what a user must not see).
+ * server error is logged with its message, and an internal one once with its name, message,
+ * stack and causes (`errorDetail`) for the operator; every logged line passes through `redact`
+ * (the handler's removes the environment's secrets and key-shaped text, `redactorOf`), and
+ * none of it reaches the response.
  */
-export function errorToResponse(error: unknown, log: (line: string) => void): Response {
+export function errorToResponse(error: unknown, log: (line: string) => void, redact: (text: string) => string = redactorOf()): Response {
   if (error instanceof AskError && error.forUser) {
-    if (error.status >= 500) log(`ask: ${error.name}: ${error.message}`);
+    if (error.status >= 500) log(redact(`ask: ${printable(error.message)}`));
     return errorResponse(error.status, error.userMessage, { ...error.headers });
   }
-  log(`ask: internal error: ${error instanceof Error ? error.name : 'unknown'}`);
+  log(redact(`ask: internal error: ${errorDetail(error)}`));
   return error instanceof AskError ? errorResponse(error.status, error.userMessage) : errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

@@ -8,9 +8,11 @@ import { ERRORS, errorToResponse, RequestError } from './errors.ts';
 import { stampFreshness } from './freshness.ts';
 import { llmsResponse, pageMarkdownResponse, pageUrlMarkdownResponse, type LlmsFile } from './markdown-routes.ts';
 import { openApiYaml } from './openapi.ts';
-import { loopConfig } from './provider-config.ts';
+import { lenientLoopConfig } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList, sectionNode } from './read-routes.ts';
+import { redactorOf, type Environment } from './redact.ts';
 import { createIndexState } from './state.ts';
+import { unknownProviderNotice } from './unknown-provider.ts';
 
 /**
  * Where the served data comes from: a digest tree to parse, or (a host that builds it another
@@ -104,8 +106,12 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     );
     return yaml;
   };
+  // an unknown provider (a misspelled ASK_PROVIDER, seen only per request) leaves keyword answers, said once in the log
+  const noticeProvider = unknownProviderNotice(log);
   const config = (c: Context) =>
-    loopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options);
+    noticeProvider(
+      lenientLoopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options),
+    );
   /** A response read from the loaded data, stamped with its content hash and build commit. */
   const fresh = async (render: (loaded: AskData) => Response | Promise<Response>): Promise<Response> => {
     const loaded = await data();
@@ -192,7 +198,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   }
   app.notFound(() => errorToResponse(new RequestError(404, ERRORS.notFound), log));
   // an AskError says what a user may see; anything else is logged, not shown
-  app.onError((error) => errorToResponse(error, log));
+  app.onError((error, c) => errorToResponse(error, log, redactorOf(c.env as Environment, options.processEnv, options.buildEnv)));
 
   const handle = async (request: Request, context?: AskRequestContext): Promise<Response> => {
     if (options.platform) {

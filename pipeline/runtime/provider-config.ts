@@ -1,6 +1,6 @@
 import type { ModelProvider } from '../model/defaults.ts';
 import type { KeySources } from '../model/keys.ts';
-import { modelSettings, requestedProvider } from '../model/resolve.ts';
+import { chooseProvider, modelSettings, requestedProvider, type UnknownProvider } from '../model/resolve.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './telemetry.ts';
 
 /** The answer loop's provider as configured for one request. */
@@ -13,6 +13,18 @@ export interface LoopConfig {
   readonly baseUrl: string | undefined;
   /** Tracing of answers, when TELEMETRY_KEY (or TELEMETRY_API_KEY) is set; read only when an answer runs. */
   readonly telemetry: () => TelemetryConfig | undefined;
+  /** Set when the provider asked for names none: no key is used, answers are keyword results (`lenientLoopConfig`). */
+  readonly unknownProvider?: UnknownProvider;
+}
+
+type ProviderOption = { provider?: string | undefined; model?: string | undefined };
+
+function configOf(provider: ModelProvider | 'offline', sources: KeySources, option: ProviderOption): LoopConfig {
+  return {
+    ...modelSettings(provider === 'offline' ? 'anthropic' : provider, sources, option.model),
+    // the same order as the key: runtime, then process, then build-time environment
+    telemetry: () => telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
+  };
 }
 
 /**
@@ -24,11 +36,17 @@ export interface LoopConfig {
  *
  * @throws Error naming the provider and the accepted ones when the provider is unknown
  */
-export function loopConfig(sources: KeySources, option: { provider?: string | undefined; model?: string | undefined }): LoopConfig {
-  const requested = requestedProvider(sources, option.provider);
-  return {
-    ...modelSettings(requested === 'offline' ? 'anthropic' : requested, sources, option.model),
-    // the same order as the key: runtime, then process, then build-time environment
-    telemetry: () => telemetryConfigFromEnv({ ...sources.buildEnv, ...sources.processEnv, ...sources.runtimeEnv }),
-  };
+export function loopConfig(sources: KeySources, option: ProviderOption): LoopConfig {
+  return configOf(requestedProvider(sources, option.provider), sources, option);
+}
+
+/**
+ * `loopConfig` for a handler, which sees its environment only per request and must keep its
+ * keyword search and read routes whatever the environment says: an unknown provider is no key
+ * (anthropic's model reported, no key of any provider read), marked `unknownProvider`.
+ */
+export function lenientLoopConfig(sources: KeySources, option: ProviderOption): LoopConfig {
+  const chosen = chooseProvider(sources, option.provider);
+  if (typeof chosen === 'string') return configOf(chosen, sources, option);
+  return { ...configOf('anthropic', sources, option), apiKey: undefined, baseUrl: undefined, unknownProvider: chosen };
 }

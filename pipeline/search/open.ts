@@ -3,6 +3,7 @@ import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type PageLine, t
 import { lineTable, LineTableError } from './line-table.ts';
 import { ROW_CACHE_CHARACTERS, RowCache } from './row-cache.ts';
 import { decodePageLine, decodeSectionLine, optionalField } from './section-rows.ts';
+import { IndexMemo } from './index-memo.ts';
 import { flatText, type FlatText } from './snippet.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
@@ -46,6 +47,8 @@ export interface SearchIndex {
   readonly pageCount: number;
   /** A page's line (slug, title, url, group), by page number. */
   pageLine(page: number): PageLine;
+  /** What the scorer keeps for this index between queries (`IndexMemo`). */
+  readonly memo: IndexMemo;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -185,6 +188,7 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     page: (section) => header.pages[section] ?? -1,
     pageCount,
     pageLine: (pageNumber) => pageRow(pageNumber),
+    memo: new IndexMemo(),
     row: (section) => cachedRow(section).row,
     flatText(section) {
       const entry = cachedRow(section);

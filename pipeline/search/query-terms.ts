@@ -1,3 +1,4 @@
+import { memoKey } from './index-memo.ts';
 import type { SearchIndex } from './open.ts';
 import { STOPWORDS } from './stopwords.ts';
 import { stem } from './stem.ts';
@@ -17,11 +18,14 @@ export interface QueryTerms {
 }
 
 /** Per index: for each token, the glossary entries with a phrase that starts with it (-1: an entry with an empty phrase, always a candidate). */
-const entriesByFirstToken = new WeakMap<SearchIndex, { readonly byToken: Map<string, number[]>; readonly always: number[] }>();
+interface EntriesByFirstToken {
+  readonly byToken: Map<string, number[]>;
+  readonly always: number[];
+}
+const ENTRIES_BY_FIRST_TOKEN = memoKey<EntriesByFirstToken>('glossary entries by first token');
 
-function glossaryIndex(index: SearchIndex): { readonly byToken: Map<string, number[]>; readonly always: number[] } {
-  let known = entriesByFirstToken.get(index);
-  if (known === undefined) {
+function glossaryIndex(index: SearchIndex): EntriesByFirstToken {
+  return index.memo.get(ENTRIES_BY_FIRST_TOKEN, () => {
     const byToken = new Map<string, number[]>();
     const always: number[] = [];
     index.glossary.forEach((entry, at) => {
@@ -36,10 +40,8 @@ function glossaryIndex(index: SearchIndex): { readonly byToken: Map<string, numb
         else if (list[list.length - 1] !== at) list.push(at);
       }
     });
-    known = { byToken, always };
-    entriesByFirstToken.set(index, known);
-  }
-  return known;
+    return { byToken, always };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { memoKey } from './index-memo.ts';
 import type { KeywordResult, SearchOptions } from '../types.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, type SectionRow } from './index-format.ts';
 import type { SearchIndex } from './open.ts';
@@ -154,16 +155,11 @@ interface Scratch {
 }
 
 /** Per index, the score of every section and the list of those scored, reused query after query. */
-const scratch = new WeakMap<SearchIndex, Scratch>();
+const SCRATCH = memoKey<Scratch>('score arrays');
 
 /** The index's scratch arrays; every score in them is 0 between queries (rankSections resets what it touched). */
 function scratchFor(index: SearchIndex): Scratch {
-  let arrays = scratch.get(index);
-  if (!arrays) {
-    arrays = { scores: new Float64Array(index.sectionCount), touched: new Int32Array(index.sectionCount), divisors: null };
-    scratch.set(index, arrays);
-  }
-  return arrays;
+  return index.memo.get(SCRATCH, () => ({ scores: new Float64Array(index.sectionCount), touched: new Int32Array(index.sectionCount), divisors: null }));
 }
 
 /** Rule 5's length factor of a section, floored unless `floor` is null. */

@@ -27,20 +27,16 @@ function siftDown(heap: Int32Array, size: number, from: number, scores: Float64A
   }
 }
 
-/** The heap's storage, reused call after call (selection is synchronous); grown when a call needs more. */
-let storage = new Int32Array(64);
-
 /**
  * The `limit` best of the first `count` sections of `candidates`, best first (score descending,
  * ties in corpus order). A heap of `limit` entries whose root is the weakest kept: each further
  * candidate costs one comparison unless it beats that root. The heap is then emptied weakest
- * first, filling the answer from its end: no sort, no comparator, no allocation but the answer.
+ * first, filling the answer from its end: no sort, no comparator, no allocation but the heap (`limit` entries) and the answer.
  */
 export function topSections(scores: Float64Array, candidates: Int32Array, count: number, limit: number): number[] {
   const size = Math.min(limit, count);
   if (size <= 0) return [];
-  if (storage.length < size) storage = new Int32Array(Math.max(size, storage.length * 2));
-  const heap = storage;
+  const heap = new Int32Array(size);
   for (let at = 0; at < size; at += 1) heap[at] = candidates[at] ?? 0;
   for (let at = (size >> 1) - 1; at >= 0; at -= 1) siftDown(heap, size, at, scores);
   let root = heap[0] ?? 0;

@@ -1,3 +1,4 @@
+import { memoKey } from './index-memo.ts';
 import type { SearchIndex } from './open.ts';
 
 /** First position among `count` sorted entries (read through `at`) whose entry is not below `key`. */
@@ -18,17 +19,12 @@ interface Remembered {
   readonly prefixed: Map<string, readonly number[]>;
   readonly near: Map<string, readonly number[]>;
 }
-const remembered = new WeakMap<SearchIndex, Remembered>();
+const REMEMBERED = memoKey<Remembered>('vocabulary lookups');
 /** Lookups kept per index and kind at most; past that the memo starts again. */
 const MAX_REMEMBERED = 1 << 16;
 
 function rememberedOf(index: SearchIndex): Remembered {
-  let known = remembered.get(index);
-  if (known === undefined) {
-    known = { exact: new Map(), prefixed: new Map(), near: new Map() };
-    remembered.set(index, known);
-  }
-  return known;
+  return index.memo.get(REMEMBERED, () => ({ exact: new Map(), prefixed: new Map(), near: new Map() }));
 }
 
 function remember<T>(memo: Map<string, T>, key: string, value: T): T {
@@ -97,18 +93,14 @@ function withinOneEdit(a: string, b: string): boolean {
 }
 
 /** Per index, per first code unit: the vocabulary positions of the terms it starts, by term length. */
-const nearBuckets = new WeakMap<SearchIndex, Map<string, Map<number, number[]>>>();
+const NEAR_BUCKETS = memoKey<Map<string, Map<number, number[]>>>('terms by first letter and length');
 
 /** The positions of the terms that start with `first`, grouped by length (found once per index and letter, then kept). */
 function byLength(index: SearchIndex, first: string): Map<number, number[]> {
-  let letters = nearBuckets.get(index);
-  if (letters === undefined) {
-    letters = new Map();
-    nearBuckets.set(index, letters);
-  }
+  const letters = index.memo.get(NEAR_BUCKETS, () => new Map<string, Map<number, number[]>>());
   let lengths = letters.get(first);
   if (lengths === undefined) {
-    lengths = new Map();
+    lengths = new Map<number, number[]>();
     const { termCount } = index;
     const termAt = (position: number): string => index.term(position);
     for (let position = lowerBound(termCount, termAt, first); position < termCount; position += 1) {

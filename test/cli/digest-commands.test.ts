@@ -64,8 +64,11 @@ describe('ask digest build / check / diff / index build', () => {
     expect(stale.code).toBe(1);
     expect(stale.err).toEqual([
       "ask: the digest in 'digest' is stale; run 'ask digest build' and commit the result",
+      '  sections: 1 added, 1 changed, 0 removed; files: 2 changed',
       '  added    new',
       '  changed  guide/start#log-in',
+      '  file     guide/start.md',
+      '  file     new.md',
     ]);
   });
 

@@ -64,7 +64,7 @@ describe('the handler renders every error in one place', () => {
     expect(await response.json()).toEqual({ error: 'No coffee here.' });
   });
 
-  it('answers anything else with a 500 that does not carry its message, and logs only its name', async () => {
+  it('answers anything else with a 500 that does not carry its message, and logs it once with its stack, the key redacted', async () => {
     const logs: string[] = [];
     const secret = new TypeError('sk-ant-0123456789 at /srv/secret/config.json');
     const response = await handlerThrowing(secret, data, logs)(sectionRequest());
@@ -72,7 +72,8 @@ describe('the handler renders every error in one place', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: 'Internal error.' });
     expect(text).not.toContain('sk-ant');
-    expect(logs).toEqual(['ask: internal error: TypeError']);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^ask: internal error: TypeError: \[redacted\] at \/srv\/secret\/config\.json\n\s+at /);
   });
 
   it('answers an AskError without a user message with the generic 500, its message unshown', async () => {

@@ -4,6 +4,7 @@
  * glossary and typo lookups it indexes, and the snippet that skips tokenising a text whose body
  * holds no scored term.
  */
+import { IndexMemo } from '../../pipeline/search/index-memo.ts';
 import fc from 'fast-check';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,7 +91,7 @@ describe('the lookups a query makes find what a scan finds', () => {
     const entries = fc.array(fc.record({ phrases: fc.array(fc.array(term, { maxLength: 3 }), { maxLength: 3 }), add: fc.array(term, { maxLength: 30 }) }), { maxLength: 8 });
     fc.assert(
       fc.property(entries, fc.uniqueArray(term, { maxLength: 4 }), (glossary, tokens) => {
-        const index = { glossary } as unknown as SearchIndex;
+        const index = { glossary, memo: new IndexMemo() } as unknown as SearchIndex;
         const present = new Set(tokens);
         const naive: string[] = [];
         for (const entry of glossary) {

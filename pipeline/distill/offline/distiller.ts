@@ -34,8 +34,8 @@ export function createOfflineDistiller(): Distiller {
       return sectionDefinitions(section, () => bodyOf(sectionTree(section, tree)));
     },
     takeSectionNotes(section: Section, notes: SectionNotes): void {
-      // notes this distiller made (a worker thread, the build's cache): a list of definitions
-      if (Array.isArray(notes)) definitions.set(section.hash, notes as readonly FoundDefinition[]);
+      // notes this distiller made (a worker thread, the build's cache)
+      definitions.set(section.hash, notes);
     },
     distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]> {
       return Promise.resolve().then(() => buildGlossary(corpus, definitionsOf));

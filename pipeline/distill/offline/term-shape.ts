@@ -6,22 +6,14 @@
 import { expansionFor, isAcronym } from './acronyms.ts';
 import { COLUMN_NAMES, STOPWORDS } from './lexicon.ts';
 import { singular, words } from './text.ts';
+import type { SectionDefinition } from '../../types.ts';
 
 /** How a definition was found; a lower number wins when one term is defined twice. */
-export type DefinitionSource = 'heading' | 'bold' | 'table' | 'colon' | 'deflist' | 'acronym';
+export type DefinitionSource = SectionDefinition['source'];
 export const SOURCE_RANK: Readonly<Record<DefinitionSource, number>> = { heading: 0, bold: 1, table: 2, deflist: 2, colon: 3, acronym: 4 };
 
-/** One stated definition. */
-export interface FoundDefinition {
-  readonly term: string;
-  readonly aliases: readonly string[];
-  readonly definition: string;
-  readonly source: DefinitionSource;
-  /** The verb was plural ("Workspace agents are ..."): the term is singularised. */
-  readonly plural: boolean;
-  /** The heading it was found under, as written. */
-  readonly heading: string;
-}
+/** One stated definition (the build keeps them as a section's notes). */
+export type FoundDefinition = SectionDefinition;
 
 const NOT_TERMS = new Set([
   'note', 'notes', 'warning', 'tip', 'important', 'caution', 'danger', 'info', 'example', 'examples', 'default',

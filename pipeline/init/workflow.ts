@@ -1,0 +1,116 @@
+/**
+ * The GitHub Actions workflow `ask init` writes, as data (written with the `yaml` package, so it
+ * always parses): the README's "Running it in CI" workflow for the repository's own folders.
+ *
+ * - On a pull request that touches the content (or the generator config): build the digest,
+ *   comment `ask digest diff` on the pull request, commit the digest to its branch.
+ * - On a push to the default branch that touches the content, the config or the digest:
+ *   `ask digest check`, which fails when someone forgot to rebuild.
+ */
+import { Document } from 'yaml';
+import type { AskInstall } from './installer.ts';
+import { commandLine, shellWord } from './shell-words.ts';
+
+/** Where the workflow file goes, relative to the repository root. */
+export const WORKFLOW_FILE = '.github/workflows/ask-digest.yml';
+
+export interface WorkflowPlan {
+  /** The folder the commands run in, relative to the repository root (`/` separators); `''` for the root. */
+  readonly workingDir: string;
+  /** The content folder, relative to the working folder (`.` for itself). */
+  readonly content: string;
+  /** The digest folder, relative to the working folder. */
+  readonly out: string;
+  /** Repository-relative paths whose change triggers a build: the content folder's glob, the generator config. */
+  readonly sources: readonly string[];
+  /** The digest folder's glob, relative to the repository root. */
+  readonly outGlob: string;
+  /** `--config FILE` or `--generator G` when the build must be told the generator; else none. */
+  readonly generatorArgs: readonly string[];
+  /** `--site-url`, when the config states it. */
+  readonly siteUrl: string | null;
+  /** `--exclude` globs (relative to the content folder): the digest itself when it sits inside the content. */
+  readonly exclude: readonly string[];
+  readonly install: AskInstall;
+}
+
+type Step = Readonly<Record<string, unknown>>;
+
+/** The arguments of `ask digest build` for this repository, the same in CI and on the author's machine. */
+export function digestBuildArgs(plan: WorkflowPlan): string[] {
+  return [
+    '--content',
+    plan.content,
+    '--out',
+    plan.out,
+    ...plan.generatorArgs,
+    ...(plan.siteUrl === null ? [] : ['--site-url', plan.siteUrl]),
+    ...plan.exclude.flatMap((glob) => ['--exclude', glob]),
+  ];
+}
+
+/** Checkout, Node 20 and the repository's install. */
+function setupSteps(plan: WorkflowPlan, checkout: Step | null): Step[] {
+  const lockfile = plan.install.npmLockfile;
+  const cache = lockfile === null ? {} : { cache: 'npm', ...(lockfile.includes('/') ? { 'cache-dependency-path': lockfile } : {}) };
+  return [
+    { uses: 'actions/checkout@v4', ...(checkout === null ? {} : { with: checkout }) },
+    { uses: 'actions/setup-node@v4', with: { 'node-version': 20, ...cache } },
+    ...plan.install.installCommands.map((run) => ({ run })),
+  ];
+}
+
+/** The pull request's job: build, comment the diff, commit the digest. */
+function digestJob(plan: WorkflowPlan): Step {
+  const ask = plan.install.workflowAsk;
+  const diffFile = '"$RUNNER_TEMP/digest-diff.md"';
+  const comment = `gh pr comment \${{ github.event.pull_request.number }} --body-file ${diffFile}`;
+  return {
+    if: "github.event_name == 'pull_request'",
+    'runs-on': 'ubuntu-latest',
+    permissions: { contents: 'write', 'pull-requests': 'write' },
+    steps: [
+      ...setupSteps(plan, { ref: '${{ github.head_ref }}', 'fetch-depth': 0 }),
+      { run: commandLine(ask, ['digest', 'build', ...digestBuildArgs(plan)]), env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}' } },
+      { run: `${commandLine(ask, ['digest', 'diff', '--out', plan.out])} --base origin/\${{ github.base_ref }} > ${diffFile}` },
+      { run: `${comment} --edit-last || ${comment}`, env: { GH_TOKEN: '${{ github.token }}' } },
+      {
+        run: [
+          `git add ${shellWord(plan.out)}`,
+          'git -c user.name=docs-bot -c user.email=docs-bot@users.noreply.github.com commit -m "Rebuild the docs digest" || echo "digest unchanged"',
+          'git push',
+          '',
+        ].join('\n'),
+      },
+    ],
+  };
+}
+
+/** The default branch's job: fail when the committed digest is stale. */
+function checkJob(plan: WorkflowPlan): Step {
+  return {
+    if: "github.event_name == 'push' && github.ref == format('refs/heads/{0}', github.event.repository.default_branch)",
+    'runs-on': 'ubuntu-latest',
+    steps: [...setupSteps(plan, null), { run: commandLine(plan.install.workflowAsk, ['digest', 'check', '--content', plan.content, '--out', plan.out]) }],
+  };
+}
+
+/** The workflow as data. */
+export function digestWorkflow(plan: WorkflowPlan): Record<string, unknown> {
+  return {
+    name: 'docs digest',
+    on: {
+      pull_request: { paths: [...plan.sources] },
+      push: { paths: [...plan.sources, plan.outGlob] },
+    },
+    ...(plan.workingDir === '' ? {} : { defaults: { run: { 'working-directory': plan.workingDir } } }),
+    jobs: { digest: digestJob(plan), check: checkJob(plan) },
+  };
+}
+
+/** The workflow file's text. */
+export function workflowText(plan: WorkflowPlan): string {
+  const document = new Document(digestWorkflow(plan));
+  document.commentBefore = ' Written by `ask init`: rebuilds the docs digest on pull requests, checks it on the default branch.';
+  return document.toString({ lineWidth: 0 });
+}
