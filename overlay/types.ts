@@ -1,27 +1,18 @@
 /**
  * The shapes the element reads from `{endpoint}` (spec §2 and §6), and guards that turn the
- * server's JSON into them: anything malformed is dropped, never trusted.
+ * server's JSON into them: anything malformed is dropped, never trusted. The types are the wire
+ * contract's (type-only imports: the guards below keep zod out of the browser bundle).
  */
+import type { KeywordResponse as WireKeywordResponse, KeywordResult as WireKeywordResult, Source as WireSource } from '../pipeline/format/wire.ts';
 
-export interface KeywordResult {
-  readonly title: string;
-  readonly heading?: string;
-  readonly url: string;
-  readonly group?: string;
-  readonly snippet: string;
-}
+/** A keyword result, as the wire contract defines it (`pipeline/format/wire.ts`). */
+export type KeywordResult = WireKeywordResult;
 
-export interface KeywordResponse {
-  readonly results: readonly KeywordResult[];
-  readonly query: string;
-  readonly warning?: string;
-}
+/** What the element reads of a keyword response. */
+export type KeywordResponse = Pick<WireKeywordResponse, 'results' | 'query' | 'warning'>;
 
-export interface Source {
-  readonly url: string;
-  readonly title?: string;
-  readonly heading?: string;
-}
+/** What the element shows of a grounding source. */
+export type Source = Pick<WireSource, 'url' | 'title' | 'heading'>;
 
 /** One frame of the agentic stream, as the element uses it. */
 export type AskEvent =

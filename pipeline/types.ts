@@ -198,15 +198,6 @@ export interface SectionDefinition {
  */
 export type SectionNotes = readonly SectionDefinition[];
 
-/** Search result of the keyword scorer (spec KeywordResult). */
-export interface KeywordResult {
-  title: string;
-  heading?: string;
-  url: string;
-  group?: string;
-  snippet: string;
-}
-
 export interface SearchOptions {
   /** Top results returned (spec default 6). */
   readonly maxResults?: number;

@@ -5,8 +5,7 @@
  */
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { parseBooleanSegment } from '../pipeline/platform-api/parameters.ts';
-import { DEBUG_LOGS_LIMIT_BYTES } from '../pipeline/platform-api/operations.ts';
+import { DEBUG_LOGS_LIMIT_BYTES, parseBooleanSegment } from '../pipeline/platform-api/index.ts';
 import { badRequest, messageResponse, renderError } from './errors.ts';
 import { requireOwner, type PlatformServices } from './services.ts';
 

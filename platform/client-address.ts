@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { CLIENT_ADDRESS_HEADER } from '../pipeline/platform-api/client-address-header.ts';
+import { CLIENT_ADDRESS_HEADER } from '../pipeline/platform-api/index.ts';
 
 /** Shared by every caller whose address is unknown (an in-process `app.request`). */
 export const UNKNOWN_CLIENT = 'unknown';

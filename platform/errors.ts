@@ -2,7 +2,7 @@
  * One error type for the platform's routes, rendered in one place as the
  * spec's `Response` body (message, detail, validations).
  */
-import { responseBody, type Validation } from '../pipeline/platform-api/response-body.ts';
+import { responseBody, type Validation } from '../pipeline/platform-api/index.ts';
 
 export type FieldProblem = Validation;
 

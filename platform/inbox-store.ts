@@ -4,7 +4,7 @@
  * and marking read.
  */
 import { z } from 'zod';
-import { InboxNotificationAction } from '../pipeline/platform-api/schemas.ts';
+import { InboxNotificationAction } from '../pipeline/platform-api/index.ts';
 import type { Sql } from './database.ts';
 
 /** A notification as the API shows it (spec InboxNotification). */

@@ -6,9 +6,7 @@
  * text cannot store (issue 11, defect 7: those answered 500).
  */
 import type { z } from 'zod';
-import { hasNulCharacter, NUL_CHARACTER_DETAIL, nulCharacterValidations, printableField } from '../pipeline/platform-api/nul-characters.ts';
-import { PLATFORM_OPERATIONS } from '../pipeline/platform-api/operations.ts';
-import { decodeUtf8, issuesToValidations, readBodyLimited } from '../pipeline/platform-api/validate.ts';
+import { decodeUtf8, hasNulCharacter, issuesToValidations, NUL_CHARACTER_DETAIL, nulCharacterValidations, PLATFORM_OPERATIONS, printableField, readBodyLimited } from '../pipeline/platform-api/index.ts';
 import { badRequest, PlatformError, type FieldProblem } from './errors.ts';
 
 /** Request bodies over this are refused with 413 (the proxy in front has the same default). */

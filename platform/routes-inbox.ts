@@ -7,8 +7,7 @@
  * is made once per notification for all its watchers (watch-events.ts).
  */
 import type { Context, Hono } from 'hono';
-import type { ParameterSpec } from '../pipeline/platform-api/operation.ts';
-import * as p from '../pipeline/platform-api/parameters.ts';
+import { parameters as p, type ParameterSpec } from '../pipeline/platform-api/index.ts';
 import { badRequest, notFound, type FieldProblem } from './errors.ts';
 import {
   countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView,

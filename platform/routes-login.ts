@@ -1,6 +1,6 @@
 /** Scopes, the authorization check, password login, one-time passcodes, password rules, login conversion. */
 import type { Hono } from 'hono';
-import * as s from '../pipeline/platform-api/schemas.ts';
+import { schemas as s } from '../pipeline/platform-api/index.ts';
 import { accountClientKey, accountKey, PASSCODE_MAX_FAILED_ATTEMPTS, type AccountSecurity } from './account-security.ts';
 import { isAllowed } from './authorization.ts';
 import { API_KEY_SCOPES, issueSessionToken, revokeUserCredentials } from './credentials.ts';

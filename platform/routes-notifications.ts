@@ -1,6 +1,6 @@
 /** Custom and test notifications, dispatch methods, settings, templates and per-user preferences. */
 import type { Hono } from 'hono';
-import * as s from '../pipeline/platform-api/schemas.ts';
+import { schemas as s } from '../pipeline/platform-api/index.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
 import { releaseHeld } from './inbox-store.ts';
 import { TEMPLATE_IDS } from './migrations.ts';

@@ -6,7 +6,7 @@
  * workspaces only; owners see all.
  */
 import type { Hono } from 'hono';
-import * as s from '../pipeline/platform-api/schemas.ts';
+import { schemas as s } from '../pipeline/platform-api/index.ts';
 import { badRequest, forbidden, notFound, type FieldProblem } from './errors.ts';
 import { TEMPLATE_IDS } from './migrations.ts';
 import { inTransaction, readBody, requireActor, requireUser, type PlatformServices } from './services.ts';

@@ -2,7 +2,7 @@
  * What every route of the reference platform works with, and the helpers that
  * turn a request into a caller and a checked body.
  */
-import { SESSION_TOKEN_HEADER } from '../pipeline/platform-api/session-header.ts';
+import { SESSION_TOKEN_HEADER } from '../pipeline/platform-api/index.ts';
 import type { AgentRuntime } from './agent-runtime.ts';
 import { authenticate, type Actor } from './credentials.ts';
 import type { PlatformDb, Sql } from './database.ts';

@@ -1,7 +1,7 @@
 // `npm start`: the demo. Builds the digest of content-fixtures when it is stale, starts the
 // embedded reference platform, and serves the docs page, /api/ask and the platform proxy
 // on http://127.0.0.1:4321 (PORT overrides the port).
-import { checkDigest } from '../pipeline/digest/check.ts';
+import { checkDigest } from '../pipeline/compile/check.ts';
 import { runCli } from '../pipeline/cli/main.ts';
 import { processIO } from '../pipeline/cli/process.ts';
 import { startReferencePlatform } from '../platform/index.ts';

@@ -3,7 +3,7 @@ import { siteNavigation } from '../content/site-config/navigation.ts';
 import { buildOverview } from '../digest/overview.ts';
 import { DigestLoadError, type AskData } from '../runtime/digest-data.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
-import { openSearchIndex } from '../search/serialize.ts';
+import { openSearchIndex } from '../search/open.ts';
 
 /**
  * What the handler serves from a content folder when there is no digest: keyword search over the

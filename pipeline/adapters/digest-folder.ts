@@ -2,7 +2,7 @@ import { stat, type FileHandle } from 'node:fs/promises';
 import { digestFolderArchive, listTreeFiles } from '../digest/archive.ts';
 import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../digest/no-follow.ts';
 import type { BakedDigest } from './baked-digest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { askDataOf, DigestLoadError, manifestHeadOfPrefix, missingFile, type AskData, type DigestFiles, type ManifestHead, type NodeFileReader } from '../runtime/digest-data.ts';
 import { loadSearchIndex } from '../search/load.ts';
 
@@ -153,7 +153,7 @@ export async function bakeDigestFolder(dir: string): Promise<BakedDigest> {
  */
 export function liveContentHash(contentDir: string, digestDir: string): () => Promise<string | null> {
   return async () => {
-    const [content, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../digest/check.ts')]);
+    const [content, { readManifest }, { contentSiteOf }] = await Promise.all([import('../content/index.ts'), import('../digest/read.ts'), import('../compile/check.ts')]);
     const manifest = await readManifest(digestDir);
     if (manifest) {
       const hashes = await content.hashContentFiles(contentDir, manifest.site.exclude);

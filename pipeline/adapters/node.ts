@@ -3,7 +3,7 @@ import { rememberPeerAddress } from '../proxy/peer-address.ts';
 import type { AddressInfo } from 'node:net';
 import type { AgenticStreamer } from '../runtime/ask-routes.ts';
 import { createAskHandler, type AskHandler, type AskHandlerOptions } from '../runtime/handler.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import type { AskData } from '../runtime/digest-data.ts';
 import { digestFolderArchive } from '../digest/archive.ts';

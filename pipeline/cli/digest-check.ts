@@ -1,9 +1,9 @@
 import { parseCommand } from './command-spec.ts';
 import { DIGEST_CHECK } from './specs/index.ts';
 import path from 'node:path';
-import { checkDigest } from '../digest/check.ts';
+import { checkDigest } from '../compile/check.ts';
 import { ContentErrors } from '../content/load.ts';
-import { DigestFormatError } from '../digest/manifest.ts';
+import { DigestFormatError } from '../format/manifest.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
 import { stalenessJson, stalenessLines } from './staleness-report.ts';

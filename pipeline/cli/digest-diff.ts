@@ -4,8 +4,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { diffDigests } from '../digest/diff.ts';
-import { parseManifest } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { parseManifest } from '../format/manifest.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 

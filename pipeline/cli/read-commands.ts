@@ -1,11 +1,12 @@
 import { parseCommand } from './command-spec.ts';
 import { GLOSSARY, OVERVIEW, SEARCH, SECTION, SECTIONS } from './specs/index.ts';
 import path from 'node:path';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { searchKeyword } from '../search/score.ts';
-import type { DigestNode, GlossaryEntry, KeywordResult, SectionSummary } from '../types.ts';
+import type { KeywordResult } from '../format/wire.ts';
+import type { DigestNode, GlossaryEntry, SectionSummary } from '../types.ts';
 import { askClient, answerJson } from './ask-target.ts';
 import { UsageError, type CliIO, type Command } from './io.ts';
 

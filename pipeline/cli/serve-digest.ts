@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { DigestLinkError, openDigestFile } from '../digest/no-follow.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 
 function codeOf(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;

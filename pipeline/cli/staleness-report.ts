@@ -1,4 +1,4 @@
-import type { Staleness } from '../digest/check.ts';
+import type { Staleness } from '../compile/check.ts';
 import { printable } from '../text/printable.ts';
 
 /** Ids named per kind on the terminal; `--json` names every one. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleWorker } from '../adapters/bundle-worker.ts';
 import { writeFileAtomically } from '../digest/atomic-write.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';

@@ -1,12 +1,9 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ANSWER_EVENT_DATA, type Source, type SourceSchema } from '../format/wire.ts';
 
-/** One grounding source of an agentic answer, as the `sources` event sends it. */
-export interface AnswerSource {
-  readonly url: string;
-  readonly title?: string;
-  readonly heading?: string;
-}
+/** One grounding source of an agentic answer, as the `sources` event sends it (what the client keeps of it). */
+export type AnswerSource = Pick<Source, 'url' | 'title' | 'heading'>;
 
 /** An agentic answer read to its end. */
 export interface AgenticAnswer {
@@ -21,12 +18,6 @@ export interface AgenticAnswer {
   readonly error: string | null;
 }
 
-const sourceSchema = z.object({ url: z.string(), title: z.string().optional(), heading: z.string().optional() });
-const sourcesSchema = z.object({ sources: z.array(sourceSchema), model: z.string() });
-const tokenSchema = z.object({ text: z.string() });
-const searchSchema = z.object({ query: z.string() });
-const errorSchema = z.object({ error: z.string() });
-
 function parsed<T>(schema: z.ZodType<T>, data: string): T | null {
   try {
     const result = schema.safeParse(JSON.parse(data));
@@ -36,7 +27,7 @@ function parsed<T>(schema: z.ZodType<T>, data: string): T | null {
   }
 }
 
-function withoutUndefined(source: z.infer<typeof sourceSchema>): AnswerSource {
+function withoutUndefined(source: z.infer<typeof SourceSchema>): AnswerSource {
   return {
     url: source.url,
     ...(source.title === undefined ? {} : { title: source.title }),
@@ -58,18 +49,18 @@ export async function readAgenticAnswer(body: ReadableStream<Uint8Array>): Promi
   let ended = false;
   const onEvent = (message: EventSourceMessage): void => {
     if (ended) return;
-    if (message.event === 'token') text += parsed(tokenSchema, message.data)?.text ?? '';
+    if (message.event === 'token') text += parsed(ANSWER_EVENT_DATA.token, message.data)?.text ?? '';
     else if (message.event === 'search') {
-      const search = parsed(searchSchema, message.data);
+      const search = parsed(ANSWER_EVENT_DATA.search, message.data);
       if (search) searches.push(search.query);
     } else if (message.event === 'sources') {
-      const event = parsed(sourcesSchema, message.data);
+      const event = parsed(ANSWER_EVENT_DATA.sources, message.data);
       if (event) {
         sources = event.sources.map(withoutUndefined);
         model = event.model;
       }
     } else if (message.event === 'error') {
-      error = parsed(errorSchema, message.data)?.error ?? 'the answer failed';
+      error = parsed(ANSWER_EVENT_DATA.error, message.data)?.error ?? 'the answer failed';
       ended = true;
     } else if (message.event === 'done') ended = true;
   };

@@ -5,9 +5,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CHUNKER_VERSION, corpusHash, loadContent } from '../content/index.ts';
-import { DIGEST_SCHEMA_VERSION } from '../digest/manifest.ts';
+import { DIGEST_SCHEMA_VERSION } from '../format/manifest.ts';
 import { discardStagedTree, stageTree } from '../digest/write.ts';
-import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
+import { SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import type { Distiller, Section } from '../types.ts';
 import { AnswerCache } from './cache.ts';
@@ -35,7 +35,7 @@ function recordsInOrder(sections: readonly Section[], records: ReadonlyMap<strin
   return sections.map((section) => {
     const record = records.get(section.id);
     if (record === undefined) throw new Error(`no node for section ${section.id}`);
-    distiller.takeSectionNotes?.(section, record.notes);
+    if (record.notes !== null) distiller.takeSectionNotes?.(section, record.notes);
     return record;
   });
 }

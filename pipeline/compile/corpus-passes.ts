@@ -5,9 +5,9 @@
  * context text. Each pass reruns only when its input hash changed (`runCorpusPass`).
  */
 import type { LoadedContent } from '../content/index.ts';
-import type { Manifest } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
-import { SuggestionsFileSchema } from '../digest/format.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
+import { SuggestionsFileSchema } from '../format/digest-json.ts';
 import { readDigestFile, readDigestJson, readGlossary } from '../digest/read.ts';
 import { assembleSearchTables } from '../search/index-build.ts';
 import { openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';

@@ -1,6 +1,6 @@
 import { sha256 } from '../content/hash.ts';
-import type { Manifest } from '../digest/manifest.ts';
-import { compactStableJson } from '../digest/stable-json.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { compactStableJson } from '../format/stable-json.ts';
 import type { Distiller, DistillPass, GlossaryEntry } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 

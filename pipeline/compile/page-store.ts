@@ -22,7 +22,8 @@ import { writeFileAtomically } from '../digest/atomic-write.ts';
 /** What the later steps need of one section, kept by section hash. */
 export interface SectionRecord {
   readonly node: DigestNode;
-  readonly notes: SectionNotes;
+  /** Null when the distiller keeps none. */
+  readonly notes: SectionNotes | null;
   readonly indexed: IndexedSection;
 }
 

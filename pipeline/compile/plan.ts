@@ -6,9 +6,9 @@
  */
 import { generatorNamed } from '../content/generators/index.ts';
 import { hashContentFiles } from '../content/index.ts';
-import { searchTablesCurrent } from '../digest/check.ts';
-import { DigestFormatError, parseManifest, type Manifest } from '../digest/manifest.ts';
-import { DIGEST_FILES } from '../digest/paths.ts';
+import { searchTablesCurrent } from './check.ts';
+import { DigestFormatError, parseManifest, type Manifest } from '../format/manifest.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { readDigestFile } from '../digest/read.ts';
 import { recoverInterruptedWrite } from '../digest/write.ts';
 import type { Distiller } from '../types.ts';

@@ -12,7 +12,8 @@ import type { DigestNode, Distiller, Page, Section, SectionNotes } from '../type
 /** What was worked out for one section; `checked` null when its node comes from elsewhere. */
 export interface SectionWork {
   readonly checked: CheckedNode | null;
-  readonly notes: SectionNotes;
+  /** Null when the distiller keeps none. */
+  readonly notes: SectionNotes | null;
   /** Null when `checked` is (the tokens need the node). */
   readonly indexed: IndexedSection | null;
 }
@@ -39,7 +40,7 @@ export function sectionTokens(section: Section, node: DigestNode): IndexedSectio
  */
 export async function workOnSection(distiller: Distiller, section: Section, page: Page, tree: Root | null, known: boolean, times: WorkTimes): Promise<SectionWork> {
   let t0 = performance.now();
-  const notes = distiller.sectionNotes?.(section, tree) ?? [];
+  const notes = distiller.sectionNotes?.(section, tree) ?? null;
   if (known) {
     times.distil += performance.now() - t0;
     return { checked: null, notes, indexed: null };

@@ -8,8 +8,8 @@
 import pLimit from 'p-limit';
 import { sha256 } from '../content/hash.ts';
 import type { LoadedContent } from '../content/index.ts';
-import type { Manifest } from '../digest/manifest.ts';
-import { sectionFilePath } from '../digest/paths.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { sectionFilePath } from '../format/paths.ts';
 import { readNode } from '../digest/read.ts';
 import { nodeFromDistillation, sectionMarkdown } from '../distill/verbatim.ts';
 import type { DigestNode, Distiller, Page, Section } from '../types.ts';
@@ -92,14 +92,14 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
   // the first failure, thrown once every section has settled
   const failures: unknown[] = [];
 
-  const record = (section: Section, node: DigestNode, notes: SectionWork['notes']): SectionRecord => {
+  const record = (section: Section, node: DigestNode, notes: SectionWork['notes'] | undefined): SectionRecord => {
     const t0 = performance.now();
     const made = { node, notes: notes ?? distiller.sectionNotes?.(section, null) ?? null, indexed: sectionTokens(section, node) };
     times.index += performance.now() - t0;
     return made;
   };
 
-  const distil = async (section: Section, page: Page, notes: SectionWork['notes']): Promise<void> => {
+  const distil = async (section: Section, page: Page, notes: SectionWork['notes'] | undefined): Promise<void> => {
     // no key to work out when there is no cache (the offline distiller's case)
     const key = options.cache.enabled ? sectionCacheKey(section, distiller) : '';
     const cached = await options.cache.get<DigestNode>(key);
@@ -139,14 +139,14 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
     if (sameFile) {
       const previous = await readLimit(() => readNode(options.previousDir, sectionFilePath(section.id)));
       if (previous) {
-        records.set(section.id, record(section, previous, work?.notes ?? []));
+        records.set(section.id, record(section, previous, work?.notes));
         unchangedFiles.add(section.id);
         return;
       }
     }
     // once the build has failed, queued sections are skipped (no more paid calls);
     // what finished before is in the answer cache for the rerun
-    await limit(() => (failures.length === 0 ? distil(section, page, work?.notes ?? []) : Promise.resolve()));
+    await limit(() => (failures.length === 0 ? distil(section, page, work?.notes) : Promise.resolve()));
   };
 
   await Promise.all(

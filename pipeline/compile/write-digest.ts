@@ -6,11 +6,11 @@
 import type { LoadedContent } from '../content/index.ts';
 import { writeBuiltArchive } from '../digest/archive.ts';
 import { digestFiles } from '../digest/files.ts';
-import { DIGEST_SCHEMA_VERSION, type Manifest } from '../digest/manifest.ts';
+import { DIGEST_SCHEMA_VERSION, type Manifest } from '../format/manifest.ts';
 import { renderLlmsFiles } from '../digest/llms.ts';
 import { buildOverview } from '../digest/overview.ts';
-import { sectionFilePath } from '../digest/paths.ts';
-import { stableJson } from '../digest/stable-json.ts';
+import { sectionFilePath } from '../format/paths.ts';
+import { stableJson } from '../format/stable-json.ts';
 import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';
 import type { Distiller, Section } from '../types.ts';
 import type { CorpusOutputs } from './corpus-passes.ts';

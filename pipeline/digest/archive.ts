@@ -3,7 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { create } from 'tar';
 import { compareCodeUnits } from '../text/compare.ts';
-import { archiveFileName, BUILD_ONLY_FILES, DIGEST_FILES, isBuildOnlyFile } from './paths.ts';
+import { archiveFileName, BUILD_ONLY_FILES, DIGEST_FILES, isBuildOnlyFile } from '../format/paths.ts';
 import { openDigestFile, readDigestBytes } from './no-follow.ts';
 
 /** Every entry's modification time: fixed, so the same digest always gives the same bytes. */
@@ -19,14 +19,20 @@ export async function listTreeFiles(dir: string): Promise<string[]> {
     .sort(compareCodeUnits);
 }
 
+/** The tar options that make an archive deterministic (see createDigestArchive). */
+function archiveOptions(dir: string) {
+  return { cwd: dir, gzip: { level: 6 }, portable: true, mtime: FIXED_MTIME, noDirRecurse: true } as const;
+}
+
 /**
  * The gzip-compressed tar of a digest folder, deterministic: entries are the files only, in
  * sorted order, paths relative to the digest root, portable headers (no owner, fixed modes),
- * one fixed mtime, fixed compression level. Same tree, same bytes.
+ * one fixed mtime, one fixed compression level (6: level 9 took 19.3 s for an 8,000-page digest
+ * and 6 takes 14.3 s, for 1% more bytes). Same tree, same bytes.
  */
 export async function createDigestArchive(dir: string): Promise<Uint8Array<ArrayBuffer>> {
   const files = await listTreeFiles(dir);
-  const stream = create({ cwd: dir, gzip: { level: 9 }, portable: true, mtime: FIXED_MTIME, noDirRecurse: true }, files);
+  const stream = create(archiveOptions(dir), files);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return new Uint8Array(Buffer.concat(chunks));
@@ -46,8 +52,8 @@ const GITIGNORE = `# written by 'ask digest build': the archive is made from the
  */
 export async function writeBuiltArchive(tree: string): Promise<void> {
   const stamp = archiveStamp(await readDigestBytes(tree, DIGEST_FILES.manifest));
-  const bytes = await createDigestArchive(tree);
-  await writeFile(path.join(tree, archiveFileName(stamp)), bytes);
+  // streamed to its file: a large site's archive is tens of megabytes
+  await create({ ...archiveOptions(tree), file: path.join(tree, archiveFileName(stamp)) }, await listTreeFiles(tree));
   await writeFile(path.join(tree, BUILD_ONLY_FILES.gitignore), GITIGNORE);
 }
 

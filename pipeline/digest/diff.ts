@@ -1,8 +1,8 @@
 import type { DigestNode, GlossaryEntry } from '../types.ts';
-import type { Manifest } from './manifest.ts';
+import type { Manifest } from '../format/manifest.ts';
 import type { z } from 'zod';
-import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from './format.ts';
-import { DIGEST_FILES, sectionFilePath } from './paths.ts';
+import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../format/digest-json.ts';
+import { DIGEST_FILES, sectionFilePath } from '../format/paths.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 
 /** One side of a comparison: a digest's manifest and a way to read its files. */

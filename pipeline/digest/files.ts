@@ -1,7 +1,7 @@
 import type { LlmsFiles } from './llms.ts';
-import { DIGEST_FILES, pageMarkdownPath, sectionFilePath } from './paths.ts';
-import { stableJson } from './stable-json.ts';
-import type { Manifest } from './manifest.ts';
+import { DIGEST_FILES, pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
+import { stableJson } from '../format/stable-json.ts';
+import type { Manifest } from '../format/manifest.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
 export interface DigestContents {

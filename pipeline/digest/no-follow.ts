@@ -9,7 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, 
 import { open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodeUnits } from '../text/compare.ts';
-import { DigestFormatError } from './manifest.ts';
+import { DigestFormatError } from '../format/manifest.ts';
 
 /** Where the platform has no O_NOFOLLOW, the folder check alone (and `lstat`-typed listings) hold. */
 const NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);

@@ -2,10 +2,10 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
-import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema } from './format.ts';
-import { parseManifest, type Manifest } from './manifest.ts';
+import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema } from '../format/digest-json.ts';
+import { parseManifest, type Manifest } from '../format/manifest.ts';
 import { readDigestBytes } from './no-follow.ts';
-import { DIGEST_FILES } from './paths.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 
 /**
  * Reads a digest-relative file as text, or null when it does not exist. A symbolic link is
@@ -35,7 +35,7 @@ export async function readManifest(dir: string): Promise<Manifest | null> {
 }
 
 /**
- * A digest JSON file decoded and checked against its schema (format.ts), or null when it does
+ * A digest JSON file decoded and checked against its schema (format/digest-json.ts), or null when it does
  * not exist. Throws DigestFormatError naming the file when it is not valid JSON or does not match.
  */
 export async function readDigestJson<S extends z.ZodType>(dir: string, relative: string, schema: S): Promise<z.output<S> | null> {

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AskClient } from '../client/ask-client.ts';
-import { DigestNodeSchema } from '../digest/format.ts';
+import { DigestNodeSchema } from '../format/digest-json.ts';
 import type { DigestNode } from '../types.ts';
 import { budgetParameter } from './budget-parameter.ts';
 import { fitSection, type SectionParts } from './section-budget.ts';

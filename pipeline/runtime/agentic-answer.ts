@@ -2,7 +2,7 @@ import { searchSections } from '../search/score.ts';
 import { streamAgenticAnswer } from './agentic/index.ts';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { DigestLoadError, type AskData } from './digest-data.ts';
-import { DigestFormatError } from '../digest/manifest.ts';
+import { DigestFormatError } from '../format/manifest.ts';
 import type { DigestNode } from '../types.ts';
 
 function openedNode(data: AskData, id: string): DigestNode | undefined {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../digest/format.ts';
-import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../digest/manifest.ts';
+import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../format/digest-json.ts';
+import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../format/manifest.ts';
 import { pageMarkdownUrl, urlPathname } from '../digest/markdown-url.ts';
-import { DIGEST_FILES, sectionFilePath } from '../digest/paths.ts';
+import { DIGEST_FILES, sectionFilePath } from '../format/paths.ts';
 import { AskError } from '../errors.ts';
-import { topLevelValues } from '../search/json-fields.ts';
+import { topLevelValues } from '../format/json-fields.ts';
 import { openSearchTables, type SearchIndex } from '../search/open.ts';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 
@@ -105,7 +105,7 @@ function parseJsonText(text: string, relative: string): unknown {
   }
 }
 
-/** A digest JSON file checked against its schema (digest/format.ts): one node at a time, never the search tables. */
+/** A digest JSON file checked against its schema (format/digest-json.ts): one node at a time, never the search tables. */
 function parseJson<S extends z.ZodType>(text: string, relative: string, schema: S): z.output<S> {
   return checkDigestJson(parseJsonText(text, relative), 'digest', relative, schema);
 }

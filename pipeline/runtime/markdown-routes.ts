@@ -1,4 +1,4 @@
-import { DIGEST_FILES, pageMarkdownPath } from '../digest/paths.ts';
+import { DIGEST_FILES, pageMarkdownPath } from '../format/paths.ts';
 import { withoutUnsafeLinks } from '../digest/resolve-links.ts';
 import type { DigestNode } from '../types.ts';
 import type { AskData } from './digest-data.ts';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { KeywordResponseSchema, KeywordResultSchema, SourceSchema } from '../format/wire.ts';
 import { MAX_QUERY_LENGTH } from './body.ts';
 import { MAX_BUDGET_TOKENS } from './budget-route.ts';
 
@@ -8,8 +10,20 @@ const str = { type: 'string' };
 const nullableStr = { type: ['string', 'null'] };
 const strArray = { type: 'array', items: str };
 
+/** The wire contract's schemas (`format/wire.ts`) as JSON Schema, each a component referring to the others. */
+function wireSchemas(): Record<string, Json> {
+  const wire = z.registry<{ id: string }>();
+  wire.add(KeywordResultSchema, { id: 'KeywordResult' });
+  wire.add(KeywordResponseSchema, { id: 'KeywordResponse' });
+  wire.add(SourceSchema, { id: 'Source' });
+  const { schemas } = z.toJSONSchema(wire, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  // the components live in one document: no schema dialect or id of their own
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema' && key !== '$id'))]));
+}
+
 /** The schemas of spec section 2, and of the budgeted section list. */
 export const SCHEMAS: Json = {
+  ...wireSchemas(),
   AskRequest: {
     type: 'object',
     required: ['query'],
@@ -18,18 +32,7 @@ export const SCHEMAS: Json = {
       mode: { type: 'string', enum: ['keyword', 'agentic'], default: 'keyword', description: 'Omitted with a provider key configured: the agentic stream.' },
     },
   },
-  KeywordResponse: {
-    type: 'object',
-    required: ['results', 'query', 'model', 'mode'],
-    properties: { results: { type: 'array', items: ref('KeywordResult') }, query: str, model: str, mode: { type: 'string', const: 'keyword' }, warning: str },
-  },
-  KeywordResult: {
-    type: 'object',
-    required: ['title', 'url', 'snippet'],
-    properties: { title: str, heading: str, url: str, group: str, snippet: str },
-  },
   SuggestionsResponse: { type: 'object', required: ['suggestions', 'model'], properties: { suggestions: strArray, model: str } },
-  Source: { type: 'object', required: ['url'], properties: { url: str, title: str, heading: str, group: str, terms: strArray } },
   GlossaryEntry: { type: 'object', required: ['term', 'aliases', 'definition'], properties: { term: str, aliases: strArray, definition: str } },
   SectionSummary: {
     type: 'object',

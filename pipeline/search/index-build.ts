@@ -1,8 +1,8 @@
 import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
-import type { PageLine, SearchTables } from './index-format.ts';
-import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from './index-format.ts';
-import { utf8LineLength } from './line-table.ts';
-import { encodeSectionLine } from './section-rows.ts';
+import type { PageLine, SearchTables } from '../format/search-tables.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
+import { utf8LineLength } from '../format/line-table.ts';
+import { encodeSectionLine } from '../format/section-rows.ts';
 import { TOKENIZER_VERSION, tokenize, uniqueTokens } from './tokenize.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 

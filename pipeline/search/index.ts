@@ -1,8 +1,8 @@
 export { buildSearchIndex, type IndexInput } from './index-build.ts';
-export { SEARCH_SCHEMA_VERSION, SearchHeaderSchema, type SearchHeader, type SearchTables, type SearchTableSources, type SectionRow } from './index-format.ts';
+export { SEARCH_SCHEMA_VERSION, SearchHeaderSchema, type SearchHeader, type SearchTables, type SearchTableSources, type SectionRow } from '../format/search-tables.ts';
 export { loadSearchIndex } from './load.ts';
-export { openSearchTables, SearchIndexError, type SearchIndex } from './open.ts';
-export { openSearchIndex, searchTableFiles, searchTableSources } from './serialize.ts';
+export { openSearchIndex, openSearchTables, SearchIndexError, type SearchIndex } from './open.ts';
+export { searchTableFiles, searchTableSources } from '../format/search-files.ts';
 export { expandWithGlossary, MAX_GLOSSARY_TERMS, queryTerms, type QueryTerms } from './query-terms.ts';
 export {
   ALL_FEATURES,

@@ -1,8 +1,9 @@
 import { AskError } from '../errors.ts';
-import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type PageLine, type SearchHeader, type SearchTableSources, type SectionRow } from './index-format.ts';
-import { lineTable, LineTableError } from './line-table.ts';
+import { FLAG_BITS, SEARCH_SCHEMA_VERSION, type GlossaryTokens, type PageLine, type SearchHeader, type SearchTables, type SearchTableSources, type SectionRow } from '../format/search-tables.ts';
+import { lineTable, LineTableError } from '../format/line-table.ts';
 import { ROW_CACHE_CHARACTERS, RowCache } from './row-cache.ts';
-import { decodePageLine, decodeSectionLine, optionalField } from './section-rows.ts';
+import { decodePageLine, decodeSectionLine, optionalField } from '../format/section-rows.ts';
+import { searchTableFiles, searchTableSources } from '../format/search-files.ts';
 import { IndexMemo } from './index-memo.ts';
 import { flatText, type FlatText } from './snippet.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
@@ -109,7 +110,7 @@ function guarded<T>(where: string, read: () => T): T {
 }
 
 /**
- * Opens the files of the search tables (see index-format.ts): parses the header, finds the lines
+ * Opens the files of the search tables (see format/search-tables.ts): parses the header, finds the lines
  * of the others, and decodes nothing else until a query needs it.
  */
 export function openSearchTables(sources: SearchTableSources, where = 'search tables'): SearchIndex {
@@ -202,4 +203,9 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
       return anchor === null ? slug : `${slug}#${anchor}`;
     },
   };
+}
+
+/** Opens tables built in memory exactly as they would be loaded from their files. */
+export function openSearchIndex(tables: SearchTables): SearchIndex {
+  return openSearchTables(searchTableSources(searchTableFiles(tables)));
 }

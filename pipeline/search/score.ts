@@ -1,6 +1,7 @@
 import { memoKey } from './index-memo.ts';
-import type { KeywordResult, SearchOptions } from '../types.ts';
-import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, type SectionRow } from './index-format.ts';
+import type { KeywordResult } from '../format/wire.ts';
+import type { SearchOptions } from '../types.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, type SectionRow } from '../format/search-tables.ts';
 import type { SearchIndex } from './open.ts';
 import { queryTerms } from './query-terms.ts';
 import { snippetOf } from './snippet.ts';
@@ -283,10 +284,7 @@ function results<T>(index: SearchIndex, query: string, options: RankOptions, sha
 
 /** The one mapping of a section row to the spec's KeywordResult: heading and group only when present. */
 function keywordResult({ title, heading, url, group }: SectionRow, snippet: string): KeywordResult {
-  const result: KeywordResult = { title, url, snippet };
-  if (heading !== null) result.heading = heading;
-  if (group !== null) result.group = group;
-  return result;
+  return { title, url, snippet, ...(heading === null ? {} : { heading }), ...(group === null ? {} : { group }) };
 }
 
 /** The ranked sections as results (see `keywordResult`), each with its section id and score. */

@@ -21,7 +21,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { editOneSection, largestRealCorpus, linkTree, prepareGenerated, prepareReal, type CorpusKind, type PreparedCorpus } from './build-corpora.ts';
 import { PHASES, runJob, type BuildResult, type CorpusPaths } from './build-jobs.ts';
 import { callsTable, CORPUS_PASSES, limitText, overviewTable, phasesTable, targetsTable, type CallsRun, type CorpusPassName, type CorpusRun } from './build-tables.ts';

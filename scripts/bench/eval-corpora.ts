@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildDigest } from '../../pipeline/compile/build.ts';
-import { checkDigest, contentSiteOf } from '../../pipeline/digest/check.ts';
+import { checkDigest, contentSiteOf } from '../../pipeline/compile/check.ts';
 import { loadContent, type LoadedContent } from '../../pipeline/content/index.ts';
 import type { GeneratorName } from '../../pipeline/content/generators/index.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDigest } from '../../pipeline/compile/build.ts';
-import { checkDigest } from '../../pipeline/digest/check.ts';
+import { checkDigest } from '../../pipeline/compile/check.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSearchIndex, rankSections, searchKeyword, type SearchIndex } from '../../pipeline/search/index.ts';
-import type { KeywordResult } from '../../pipeline/types.ts';
+import type { KeywordResult } from '../../pipeline/format/wire.ts';
 import { ROOT } from './eval.ts';
 
 export type Search = (index: SearchIndex, query: string) => KeywordResult[];
@@ -23,6 +23,21 @@ export interface Implementation {
 
 /** The files of pipeline/search a query runs through, which `--before` takes from a revision. */
 const QUERY_TIME_FILES = ['load.ts', 'open.ts', 'line-table.ts', 'section-rows.ts', 'score.ts', 'snippet.ts', 'top-k.ts', 'query-terms.ts', 'vocabulary.ts', 'row-cache.ts', 'snippet-terms.ts'];
+
+/** Files an older revision's search files import that have since moved to pipeline/format (issue 25). */
+const MOVED_TO_FORMAT = new Map(
+  [
+    ['pipeline/search/index-format.ts', 'search-tables.ts'],
+    ['pipeline/search/line-table.ts', 'line-table.ts'],
+    ['pipeline/search/section-rows.ts', 'section-rows.ts'],
+    ['pipeline/search/header-versions.ts', 'header-versions.ts'],
+    ['pipeline/search/json-fields.ts', 'json-fields.ts'],
+    ['pipeline/digest/paths.ts', 'paths.ts'],
+    ['pipeline/digest/manifest.ts', 'manifest.ts'],
+    ['pipeline/digest/stable-json.ts', 'stable-json.ts'],
+    ['pipeline/digest/format.ts', 'digest-json.ts'],
+  ].map(([from, to]) => [path.normalize(from ?? ''), path.join(ROOT, 'pipeline', 'format', to ?? '')]),
+);
 
 /**
  * The query-time files of pipeline/search at a git revision, in a temporary folder, loaded: their
@@ -46,7 +61,8 @@ export async function implementationAt(ref: string): Promise<Implementation> {
     const text = await readFile(path.join(dir, file), 'utf8');
     const rewritten = text.replace(/from '(\.\.?\/[^']+)'/g, (whole, relative: string) => {
       if (relative.startsWith('./') && present.includes(relative.slice(2))) return whole;
-      return `from '${pathToFileURL(path.resolve(searchDir, relative)).href}'`;
+      const target = path.resolve(searchDir, relative);
+      return `from '${pathToFileURL(MOVED_TO_FORMAT.get(path.relative(ROOT, target)) ?? target).href}'`;
     });
     await writeFile(path.join(dir, file), rewritten);
   }

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDigest } from '../../pipeline/compile/build.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { loadSearchIndex, openSearchTables, queryTerms, rankSections, SearchIndexError, searchKeyword } from '../../pipeline/search/index.ts';

@@ -3,9 +3,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentSiteOf } from '../../pipeline/digest/check.ts';
+import { contentSiteOf } from '../../pipeline/compile/check.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
-import { DIGEST_FILES, sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES, sectionFilePath } from '../../pipeline/format/paths.ts';
 import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';
 import { buildSearchIndex, openSearchTables, SearchIndexError, searchTableFiles, type SearchTableSources } from '../../pipeline/search/index.ts';
 import type { DigestNode, GlossaryEntry, Page, Section } from '../../pipeline/types.ts';

@@ -6,7 +6,7 @@ import { Document as FlexDocument, type DocumentData } from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
 import { create as createOrama, insertMultiple, load as loadOrama, save as saveOrama, search as searchOrama, type AnyOrama, type RawData } from '@orama/orama';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { buildSearchIndex, openSearchIndex, openSearchTables, searchKeyword, searchTableFiles, type ScoringFeatures, type SearchIndex, type SearchTables } from '../../pipeline/search/index.ts';
 import { capPerPage, EVAL_K, EVAL_PER_PAGE_CAP, urlToId } from './eval.ts';
 import type { Corpus, SectionDoc } from './search-corpus.ts';

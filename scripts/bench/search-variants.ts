@@ -2,7 +2,7 @@
  * Variants of our scoring formula over the same tables (experiments, not the product).
  */
 import { BM25_B, idf, LENGTH_FLOOR, queryTerms, type SearchIndex } from '../../pipeline/search/index.ts';
-import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/search/index-format.ts';
+import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/format/search-tables.ts';
 import { findNear, findPrefixed, findTerm } from '../../pipeline/search/vocabulary.ts';
 import { capPerPage } from './eval.ts';
 

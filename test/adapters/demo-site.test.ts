@@ -6,7 +6,7 @@ import type { CliIO } from '../../pipeline/cli/io.ts';
 import { runCli } from '../../pipeline/cli/main.ts';
 import { loadContent } from '../../pipeline/content/index.ts';
 import { generatorNamed } from '../../pipeline/content/generators/registry.ts';
-import { contentSiteOf } from '../../pipeline/digest/check.ts';
+import { contentSiteOf } from '../../pipeline/compile/check.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
 import { groupLabel } from '../../pipeline/distill/offline/context.ts';
 import type { Page } from '../../pipeline/types.ts';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIGEST_SCHEMA_VERSION } from '../../pipeline/digest/manifest.ts';
+import { DIGEST_SCHEMA_VERSION } from '../../pipeline/format/manifest.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
 import { build, changedPaths, delegatingDistiller, snapshotTree } from '../support/digest-tree.ts';
@@ -147,7 +147,7 @@ describe('digest build', () => {
     const { loadContent } = await import('../../pipeline/content/index.ts');
     const { sections } = await loadContent({ contentDir: content, siteUrl: '' });
     let facts = 0;
-    const { sectionFilePath } = await import('../../pipeline/digest/paths.ts');
+    const { sectionFilePath } = await import('../../pipeline/format/paths.ts');
     for (const section of sections) {
       const node = JSON.parse(tree.get(sectionFilePath(section.id)) ?? '{}') as { facts: { literal: string; chunkId: string }[] };
       for (const fact of node.facts) {

@@ -2,7 +2,7 @@ import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_PHASES } from '../../pipeline/compile/phases.ts';
-import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/format/paths.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { Distiller } from '../../pipeline/types.ts';
 import { runAsk } from '../support/cli.ts';

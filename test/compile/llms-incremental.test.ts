@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIGEST_FILES, pageMarkdownPath } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES, pageMarkdownPath } from '../../pipeline/format/paths.ts';
 import { build, changedPaths, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDigest } from '../../pipeline/compile/build.ts';
 import { lastContentCommit } from '../../pipeline/compile/source-commit.ts';
-import { checkDigest } from '../../pipeline/digest/check.ts';
+import { checkDigest } from '../../pipeline/compile/check.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import { runAsk } from '../support/cli.ts';
 import { build } from '../support/digest-tree.ts';

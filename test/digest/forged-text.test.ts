@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { build, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 

@@ -4,7 +4,7 @@ import type { Nodes } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../pipeline/content/parse.ts';
 import { pageMarkdownUrl } from '../../pipeline/digest/markdown-url.ts';
-import { DIGEST_FILES, pageMarkdownPath } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES, pageMarkdownPath } from '../../pipeline/format/paths.ts';
 import { build, snapshotTree } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/format/paths.ts';
 
 describe('section node files', () => {
   it('keeps an anchor that holds a path, a traversal or the intro mark inside its page folder', () => {

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTablesCurrent } from '../../pipeline/digest/check.ts';
+import { searchTablesCurrent } from '../../pipeline/compile/check.ts';
 import { listTreeFiles } from '../../pipeline/digest/archive.ts';
-import { SEARCH_SCHEMA_VERSION } from '../../pipeline/search/index-format.ts';
-import { searchHeaderVersions } from '../../pipeline/search/header-versions.ts';
+import { SEARCH_SCHEMA_VERSION } from '../../pipeline/format/search-tables.ts';
+import { searchHeaderVersions } from '../../pipeline/format/header-versions.ts';
 import { TOKENIZER_VERSION } from '../../pipeline/search/tokenize.ts';
 import { build } from '../support/digest-tree.ts';
 import { tempFolder } from '../support/temp-folder.ts';

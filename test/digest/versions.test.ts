@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_SCHEMA_VERSION, DigestFormatError, parseManifest } from '../../pipeline/digest/manifest.ts';
+import { DIGEST_SCHEMA_VERSION, DigestFormatError, parseManifest } from '../../pipeline/format/manifest.ts';
 import { openSearchTables, SearchIndexError, searchTableFiles, searchTableSources } from '../../pipeline/search/index.ts';
 import { tablesOf } from '../search/fixtures.ts';
 

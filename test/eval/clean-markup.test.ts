@@ -10,9 +10,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
+import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 import { markupLines } from '../../scripts/bench/markup-lines.ts';
 
 const corpora = realCorpora();
+
+noteMissingSharedEval();
 
 async function filesUnder(dir: string, extension: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -32,7 +35,7 @@ async function digestOf(corpus: RealCorpus): Promise<string> {
   return evalDigestDir(corpus);
 }
 
-describe.runIf(corpora.length > 0)('clean Markdown from real docs (offline digest)', () => {
+describe.skipIf(!SHARED_EVAL_PRESENT)('clean Markdown from real docs (offline digest)', () => {
   it.each(corpora.map((corpus) => [corpus.name, corpus] as const))('%s: no markup outside code in llms-full.txt or pages/', async (_name, corpus) => {
     const dir = await digestOf(corpus);
     expect(await markupIn([path.join(dir, 'llms-full.txt')], dir)).toEqual([]);

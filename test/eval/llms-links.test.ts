@@ -8,20 +8,23 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
+import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 import { startListening, type ListeningProcess } from '../support/listening-process.ts';
 
 const ASK_BIN = path.join(import.meta.dirname, '..', '..', 'scripts', 'ask.js');
 const corpora = realCorpora();
+
+noteMissingSharedEval();
 
 /** The destinations of an llms.txt's page lines (`- [title](url)`). */
 function pageLinks(llms: string): string[] {
   return [...llms.matchAll(/^- \[(?:\\.|[^\]\\])*\]\(([^)\s]+)\)/gm)].map((match) => match[1] ?? '');
 }
 
-describe.runIf(corpora.length > 0)('llms.txt of the real eval sets, served by ask serve --content', () => {
+describe.skipIf(!SHARED_EVAL_PRESENT)('llms.txt of the real eval sets, served by ask serve --content', () => {
   const servers = new Map<string, { llms: string; server: ListeningProcess }>();
 
   beforeAll(async () => {
@@ -74,7 +77,7 @@ describe.runIf(corpora.length > 0)('llms.txt of the real eval sets, served by as
   });
 });
 
-describe('the eval sets keep their generator config beside their docs', () => {
+describe.skipIf(!SHARED_EVAL_PRESENT)('the eval sets keep their generator config beside their docs', () => {
   it('finds the config file of every set that has a config folder', () => {
     const withFolder = corpora.filter((corpus) => existsSync(path.join(path.dirname(corpus.docsDir), 'config')));
     expect(withFolder.filter((corpus) => corpus.configFile === null).map((corpus) => corpus.name)).toEqual([]);

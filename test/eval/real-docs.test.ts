@@ -9,11 +9,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../pipeline/content/index.ts';
-import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/format/paths.ts';
 import { loadSearchIndex, searchKeyword } from '../../pipeline/search/index.ts';
 import type { DigestNode, Section } from '../../pipeline/types.ts';
 import { loadRealQueries, realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
+import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 import { CHECKED_ANCHORS } from './checked-anchors.ts';
 
 /** Generator syntax that must never show in a heading or a summary: containers, admonitions, tabs, custom ids, badges, alerts, comments, imports of partials. */
@@ -54,7 +55,9 @@ function goldSection(sections: readonly Section[], files: ReadonlyMap<string, st
 
 const corpora = realCorpora();
 
-describe.runIf(corpora.length > 0).each(corpora)('real docs: $name ($generator)', (corpus: RealCorpus) => {
+noteMissingSharedEval();
+
+describe.skipIf(!SHARED_EVAL_PRESENT).each(corpora)('real docs: $name ($generator)', (corpus: RealCorpus) => {
   let digestDir: string;
   let sections: Section[];
   let files: Map<string, string>;

@@ -12,6 +12,7 @@ import { loadDigestContent, ourRanking, realEvalCorpora, type EvalCorpus } from 
 import { evaluate, sectionIdsByUrl, type EvalSummary } from '../../scripts/bench/eval.ts';
 import { realCorpora } from '../../scripts/bench/real-corpora.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
+import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 
 /**
  * Floors: MRR@6 measured on 2026-11-27 (offline distiller, section pass v6 (v7 changes only sections of over 500 literals), each set built with
@@ -51,7 +52,9 @@ function misses(summary: EvalSummary): string {
     .join('\n');
 }
 
-describe.runIf(corpora.length > 0)('keyword scorer quality on real docs (offline digest)', () => {
+noteMissingSharedEval();
+
+describe.skipIf(!SHARED_EVAL_PRESENT)('keyword scorer quality on real docs (offline digest)', () => {
   beforeAll(async () => {
     for (const corpus of corpora) summaries.set(corpus.name, await measure(corpus));
   }, 180_000);

@@ -10,6 +10,7 @@ import type { DigestNode } from '../../pipeline/types.ts';
 import { sentenceProblems } from '../../pipeline/text/sentence-check.ts';
 import { realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
+import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 
 /** Every section node of a digest folder. */
 async function sectionNodes(digestDir: string): Promise<DigestNode[]> {
@@ -29,7 +30,9 @@ function llmsDescriptions(llms: string): string[] {
 
 const corpora = realCorpora();
 
-describe.runIf(corpora.length > 0).each(corpora)('summary sentences: $name ($generator)', (corpus: RealCorpus) => {
+noteMissingSharedEval();
+
+describe.skipIf(!SHARED_EVAL_PRESENT).each(corpora)('summary sentences: $name ($generator)', (corpus: RealCorpus) => {
   let digestDir: string;
 
   beforeAll(async () => {

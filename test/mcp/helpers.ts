@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildDigest } from '../../pipeline/compile/build.ts';
-import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/format/paths.ts';
 import { createOfflineDistiller } from '../../pipeline/distill/offline/index.ts';
 import type { DigestNode } from '../../pipeline/types.ts';
 

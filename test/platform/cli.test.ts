@@ -58,7 +58,7 @@ describe('ask platform serve', () => {
   it.each([
     [['--port', 'abc'], /--port takes a whole number/],
     [['--port', '70000'], /--port must be 0 to 65535/],
-    [['--nope'], /Unknown option/],
+    [['--nope'], /^ask: unknown option --nope for 'ask platform serve'; see ask platform serve --help$/],
     [['extra'], /unexpected argument 'extra'/],
     [['--trusted-proxy', '127.0.0.1,proxy.example'], /--trusted-proxy: .*IP address, got 'proxy\.example'/],
   ])('refuses %j with exit code 2 and one line', async (args, message) => {

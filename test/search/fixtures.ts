@@ -1,7 +1,7 @@
 import { buildSearchIndex } from '../../pipeline/search/index-build.ts';
-import type { SearchTables } from '../../pipeline/search/index-format.ts';
+import type { SearchTables } from '../../pipeline/format/search-tables.ts';
 import type { SearchIndex } from '../../pipeline/search/open.ts';
-import { openSearchIndex } from '../../pipeline/search/serialize.ts';
+import { openSearchIndex } from '../../pipeline/search/open.ts';
 import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
 
 /** What a test says about one section; the rest is filled in. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSearchTables, searchSections, searchTableFiles, searchTableSources, SearchIndexError } from '../../pipeline/search/index.ts';
-import { decodePageLine, decodeSectionLine, encodePageLine, encodeSectionLine } from '../../pipeline/search/section-rows.ts';
+import { decodePageLine, decodeSectionLine, encodePageLine, encodeSectionLine } from '../../pipeline/format/section-rows.ts';
 import { tablesOf, type SectionSpec } from './fixtures.ts';
 
 const corpus: SectionSpec[] = [

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIGEST_FILES } from '../../pipeline/digest/paths.ts';
+import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
 import { expandWithGlossary, loadSearchIndex, openSearchTables, searchSections, searchTableFiles, searchTableSources, type SearchIndex } from '../../pipeline/search/index.ts';
 import { LINE_READS_BEFORE_WHOLE } from '../../pipeline/search/load.ts';
 import { RowCache } from '../../pipeline/search/row-cache.ts';

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
 import { readManifest } from '../../pipeline/digest/read.ts';
-import { sectionFilePath } from '../../pipeline/digest/paths.ts';
+import { sectionFilePath } from '../../pipeline/format/paths.ts';
 import { runAsk } from '../support/cli.ts';
 import { build } from '../support/digest-tree.ts';
 import { tempFolder, tempFoldersPerTest } from '../support/temp-folder.ts';

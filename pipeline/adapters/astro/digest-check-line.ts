@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { ContentErrors } from '../../content/load.ts';
-import { checkDigest, type Staleness } from '../../digest/check.ts';
-import { DigestFormatError } from '../../digest/manifest.ts';
+import { checkDigest, type Staleness } from '../../compile/check.ts';
+import { DigestFormatError } from '../../format/manifest.ts';
 
 /** The two folders as the user named them (relative to the project), for the line; never this machine's paths. */
 export interface ShownFolders {

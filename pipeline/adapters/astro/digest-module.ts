@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ViteUserConfig } from 'astro';
-import { DIGEST_FILES } from '../../digest/paths.ts';
+import { DIGEST_FILES } from '../../format/paths.ts';
 import type { BakedDigest } from '../baked-digest.ts';
 import { bakeDigestFolder } from '../digest-folder.ts';
 

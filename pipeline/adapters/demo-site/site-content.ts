@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent, type LoadOptions } from '../../content/index.ts';
-import { contentSiteOf } from '../../digest/check.ts';
+import { contentSiteOf } from '../../compile/check.ts';
 import { readManifest } from '../../digest/read.ts';
 import type { Page } from '../../types.ts';
 import { readNavigation } from '../../compile/site-view.ts';

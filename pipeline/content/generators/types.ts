@@ -8,8 +8,10 @@
  * site serves.
  */
 
-export const GENERATOR_NAMES = ['plain', 'vitepress', 'docusaurus', 'starlight', 'mkdocs', 'nextra', 'mintlify', 'hugo'] as const;
-export type GeneratorName = (typeof GENERATOR_NAMES)[number];
+import type { GeneratorName } from '../../format/manifest.ts';
+
+// the names are a format fact (the manifest records the generator): defined in format/, named here for the generators
+export { GENERATOR_NAMES, type GeneratorName } from '../../format/manifest.ts';
 
 /** How a site spells its page urls. */
 export interface UrlStyle {

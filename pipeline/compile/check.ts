@@ -1,10 +1,10 @@
 import { hashContentFiles, loadContent, type LoadOptions } from '../content/index.ts';
-import type { Manifest } from './manifest.ts';
-import { DIGEST_FILES } from './paths.ts';
-import { digestLinks, DigestLinkError } from './no-follow.ts';
-import { readDigestFile, readManifest } from './read.ts';
-import { SEARCH_SCHEMA_VERSION } from '../search/index-format.ts';
-import { searchHeaderVersions } from '../search/header-versions.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
+import { digestLinks, DigestLinkError } from '../digest/no-follow.ts';
+import { readDigestFile, readManifest } from '../digest/read.ts';
+import { SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
+import { searchHeaderVersions } from '../format/header-versions.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import { createOfflineDistiller } from '../distill/offline/index.ts';
 import { compareCodeUnits } from '../text/compare.ts';

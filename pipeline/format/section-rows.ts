@@ -1,4 +1,4 @@
-import type { PageLine, SectionLine } from './index-format.ts';
+import type { PageLine, SectionLine } from './search-tables.ts';
 
 /** An absent value (as in PostgreSQL's COPY text format). */
 const ABSENT = '\\N';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { GENERATOR_NAMES } from '../content/generators/types.ts';
 import { AskError } from '../errors.ts';
+
+/** The documentation generators the content stage knows (content/generators/), as the manifest records them. */
+export const GENERATOR_NAMES = ['plain', 'vitepress', 'docusaurus', 'starlight', 'mkdocs', 'nextra', 'mintlify', 'hugo'] as const;
+export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
 export const DIGEST_SCHEMA_VERSION = 5;
@@ -52,7 +55,7 @@ export const ManifestSchema = z.object({
   }),
   /** sha256 of each content file's bytes, by path. */
   files: z.record(z.string(), z.string()),
-  /** Per section id, the hash of its inputs (its node file follows from the id: digest/paths.ts). */
+  /** Per section id, the hash of its inputs (its node file follows from the id: format/paths.ts). */
   sections: z.record(z.string(), z.string()),
 });
 

@@ -1,15 +1,14 @@
-import { DIGEST_FILES } from '../digest/paths.ts';
-import { compactStableJson } from '../digest/stable-json.ts';
-import type { SearchTableSources, SearchTables } from './index-format.ts';
-import { openSearchTables, type SearchIndex } from './open.ts';
+import { DIGEST_FILES } from './paths.ts';
+import type { SearchTableSources, SearchTables } from './search-tables.ts';
 import { encodePageLine } from './section-rows.ts';
+import { compactStableJson } from './stable-json.ts';
 
 /** Lines joined with a line feed after each (an empty list is an empty text). */
 function linesText(lines: readonly string[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** The texts of the files of the search tables (index-format.ts), by digest-relative path. */
+/** The texts of the files of the search tables (search-tables.ts), by digest-relative path. */
 export function searchTableFiles(tables: SearchTables): Map<string, string> {
   const { header, vocab, postings, sections, pages } = tables;
   return new Map([
@@ -29,9 +28,4 @@ export function searchTableSources(files: ReadonlyMap<string, string>): SearchTa
     sections: files.get(DIGEST_FILES.searchSections) ?? '',
     pages: files.get(DIGEST_FILES.searchPages) ?? '',
   };
-}
-
-/** Opens tables built in memory exactly as they would be loaded from their files. */
-export function openSearchIndex(tables: SearchTables): SearchIndex {
-  return openSearchTables(searchTableSources(searchTableFiles(tables)));
 }
