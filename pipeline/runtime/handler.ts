@@ -8,7 +8,7 @@ import { ERRORS, errorToResponse, RequestError } from './errors.ts';
 import { stampFreshness } from './freshness.ts';
 import { llmsResponse, pageMarkdownResponse, pageUrlMarkdownResponse, type LlmsFile } from './markdown-routes.ts';
 import { openApiYaml } from './openapi.ts';
-import { lenientLoopConfig } from './provider-config.ts';
+import { lenientLoopConfig, onePerEnvironment } from './provider-config.ts';
 import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList, sectionNode } from './read-routes.ts';
 import { redactorOf, type Environment } from './redact.ts';
 import { createIndexState } from './state.ts';
@@ -108,10 +108,11 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   };
   // an unknown provider (a misspelled ASK_PROVIDER, seen only per request) leaves keyword answers, said once in the log
   const noticeProvider = unknownProviderNotice(log);
-  const config = (c: Context) =>
-    noticeProvider(
-      lenientLoopConfig({ runtimeEnv: c.env as Record<string, unknown> | undefined, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options),
-    );
+  // resolved once per handler: again only when a host's per-request environment says otherwise
+  const resolved = onePerEnvironment((runtimeEnv) =>
+    noticeProvider(lenientLoopConfig({ runtimeEnv, processEnv: options.processEnv ?? processEnvironment(), buildEnv: options.buildEnv }, options)),
+  );
+  const config = (c: Context) => resolved(c.env as Record<string, unknown> | undefined);
   /** A response read from the loaded data, stamped with its content hash and build commit. */
   const fresh = async (render: (loaded: AskData) => Response | Promise<Response>): Promise<Response> => {
     const loaded = await data();

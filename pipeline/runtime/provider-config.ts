@@ -50,3 +50,18 @@ export function lenientLoopConfig(sources: KeySources, option: ProviderOption): 
   if (typeof chosen === 'string') return configOf(chosen, sources, option);
   return { ...configOf('anthropic', sources, option), apiKey: undefined, baseUrl: undefined, unknownProvider: chosen };
 }
+
+/**
+ * `resolve` made once and kept while a host's per-request environment (a worker's `env`, Astro's)
+ * holds the same text values; made again only when they differ. On Node the per-request
+ * environment holds no text, so the configuration is resolved once for the handler's life.
+ */
+export function onePerEnvironment<T>(resolve: (runtimeEnv: Record<string, unknown> | undefined) => T): (runtimeEnv: Record<string, unknown> | undefined) => T {
+  let kept: { readonly key: string; readonly value: T } | null = null;
+  return (runtimeEnv) => {
+    const texts = runtimeEnv === undefined ? [] : Object.entries(runtimeEnv).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const key = JSON.stringify(texts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (kept?.key !== key) kept = { key, value: resolve(runtimeEnv) };
+    return kept.value;
+  };
+}
