@@ -12,7 +12,7 @@
  *
  * and, on any page, GitHub alerts (`> [!TIP]`): the alert's label in bold in its quote.
  */
-import { withoutShortcodes } from './generators/mkdocs-inline.ts';
+import { withoutShortcodes } from './generators/mkdocs/inline.ts';
 import { TAG } from './markup-tags.ts';
 
 /** A marker line's rendering: its lines (none when it goes), and whether they stand as a title line apart from the text around. */

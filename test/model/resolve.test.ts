@@ -4,6 +4,7 @@ import { DEFAULT_MODELS, resolveModel } from '../../pipeline/model/index.ts';
 import { loopConfig } from '../../pipeline/runtime/provider-config.ts';
 
 const UNKNOWN = "unknown provider 'mistral': use anthropic, openai, gemini, offline";
+const KEY = 'sk-resolve-test-key-123456';
 
 describe('the one model resolver', () => {
   it('reads every variable in the runtime, then process, then build environment', () => {
@@ -39,5 +40,36 @@ describe('the one model resolver', () => {
       apiKey: build.apiKey,
       baseUrl: build.baseUrl,
     });
+  });
+});
+
+describe('resolveProvider', () => {
+  it('defaults to anthropic with its default model when its key is set', () => {
+    expect(resolveProvider({ ANTHROPIC_API_KEY: KEY })).toEqual({
+      provider: 'anthropic',
+      model: DEFAULT_MODELS.anthropic,
+      apiKey: KEY,
+      fellBackToOffline: false,
+    });
+  });
+
+  it('takes the flag over ASK_PROVIDER, and the model flag over ASK_MODEL', () => {
+    const env = { ASK_PROVIDER: 'gemini', ASK_MODEL: 'from-env', OPENAI_API_KEY: KEY, GEMINI_API_KEY: KEY, OPENAI_BASE_URL: 'http://gw/v1' };
+    expect(resolveProvider(env, 'openai', 'from-flag')).toMatchObject({ provider: 'openai', model: 'from-flag', baseUrl: 'http://gw/v1' });
+    expect(resolveProvider(env)).toMatchObject({ provider: 'gemini', model: 'from-env' });
+  });
+
+  it('falls back to offline with a one-line notice that names the variable and no key', () => {
+    const resolved = resolveProvider({ ASK_PROVIDER: 'openai', ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: '  ' });
+    expect(resolved).toMatchObject({ provider: 'offline', model: 'offline-v1', fellBackToOffline: true });
+    expect(resolved.apiKey).toBeUndefined();
+    expect(resolved.notice).toMatch(/^OPENAI_API_KEY is not set: using the offline distiller/);
+    expect(resolved.notice).not.toContain('\n');
+    expect(resolved.notice).not.toContain(KEY);
+  });
+
+  it('chooses offline on request, and refuses an unknown provider by naming the choices', () => {
+    expect(resolveProvider({ ANTHROPIC_API_KEY: KEY }, 'offline')).toEqual({ provider: 'offline', model: 'offline-v1', fellBackToOffline: false });
+    expect(() => resolveProvider({}, 'mistral')).toThrow(UNKNOWN);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLATFORM_OPERATIONS, type PlatformOperation } from '../../pipeline/platform-api/index.ts';
 import { createPlatformProxy } from '../../pipeline/proxy/index.ts';
-import { answerJson, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
+import { useScriptedProxy } from '../support/proxy-harness.ts';
 
 const UUID = '3f1c1c7e-2a59-4c3e-9d1b-7b9a2f6a0c11';
 const TOKEN = 'abcdef0123-SECRETsecretSECRETsecret00';
@@ -31,25 +31,8 @@ function requestFor(operation: PlatformOperation, init: { token?: string | null;
   return new Request(`http://docs.test${pathOf(operation)}`, { method: operation.method, headers, ...(body === undefined ? {} : { body }) });
 }
 
-let upstream: ScriptedUpstream;
-let proxy: (request: Request) => Promise<Response | null>;
-const logLines: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  proxy = createPlatformProxy({ platformUrl: upstream.url, agentDebugUrl: upstream.url, log: (line) => logLines.push(line) });
-});
-afterAll(() => upstream.kill());
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.handle = answerJson(200, { ok: true });
-});
-
-async function call(request: Request): Promise<Response> {
-  const response = await proxy(request);
-  if (response === null) throw new Error(`the proxy declined ${request.url}`);
-  return response;
-}
+const suite = useScriptedProxy();
+const { call, logLines } = suite;
 
 describe('the operations table decides what is forwarded', () => {
   it('has a sample body for every operation that takes one', () => {
@@ -61,8 +44,8 @@ describe('the operations table decides what is forwarded', () => {
   it.each(PLATFORM_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('forwards %s with its method, path and body', async (_name, operation) => {
     const response = await call(requestFor(operation));
     expect(response.status).toBe(200);
-    expect(upstream.requests).toHaveLength(1);
-    const received = upstream.requests[0];
+    expect(suite.platform.requests).toHaveLength(1);
+    const received = suite.platform.requests[0];
     expect(received?.method).toBe(operation.method);
     expect(received?.url).toBe(pathOf(operation));
     expect(received?.headers['svc-session-token']).toBe(TOKEN);
@@ -72,7 +55,7 @@ describe('the operations table decides what is forwarded', () => {
 
   it('leaves paths outside /api/v2 and /debug to the host', async () => {
     for (const path of ['/', '/api/ask', '/api/v1/users/login', '/api/v20', '/debugger', '/docs/api/v2']) {
-      expect(await proxy(new Request(`http://docs.test${path}`))).toBeNull();
+      expect(await suite.proxy(new Request(`http://docs.test${path}`))).toBeNull();
     }
   });
 
@@ -84,7 +67,7 @@ describe('the operations table decides what is forwarded', () => {
     const response = await call(new Request(`http://docs.test${path}`, { method, headers: { 'svc-session-token': TOKEN } }));
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ message: expect.any(String) as unknown });
-    expect(upstream.requests).toHaveLength(0);
+    expect(suite.platform.requests).toHaveLength(0);
   });
 
   it.each([
@@ -96,25 +79,25 @@ describe('the operations table decides what is forwarded', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe(allow);
     if (method !== 'HEAD') expect(await response.json()).toMatchObject({ message: 'Method not allowed.' });
-    expect(upstream.requests).toHaveLength(0);
+    expect(suite.platform.requests).toHaveLength(0);
   });
 
   it('forwards the query string as the client sent it', async () => {
     await call(new Request(`http://docs.test/api/v2/notifications/inbox?read_status=unread&targets=${UUID}&extra=a%20b`, {
       headers: { 'svc-session-token': TOKEN },
     }));
-    expect(upstream.requests[0]?.url).toBe(`/api/v2/notifications/inbox?read_status=unread&targets=${UUID}&extra=a%20b`);
+    expect(suite.platform.requests[0]?.url).toBe(`/api/v2/notifications/inbox?read_status=unread&targets=${UUID}&extra=a%20b`);
   });
 
   it('appends operation paths to the path of the platform URL', async () => {
-    const prefixed = createPlatformProxy({ platformUrl: `${upstream.url}/platform/` });
+    const prefixed = createPlatformProxy({ platformUrl: `${suite.platform.url}/platform/` });
     await prefixed(new Request('http://docs.test/api/v2/auth/scopes'));
-    expect(upstream.requests[0]?.url).toBe('/platform/api/v2/auth/scopes');
+    expect(suite.platform.requests[0]?.url).toBe('/platform/api/v2/auth/scopes');
   });
 
   it('re-encodes path parameters so the upstream sees the same single segment', async () => {
     await call(new Request('http://docs.test/api/v2/users/Jos%C3%A9%20M/notifications/preferences', { headers: { 'svc-session-token': TOKEN } }));
-    expect(upstream.requests[0]?.url).toBe('/api/v2/users/Jos%C3%A9%20M/notifications/preferences');
+    expect(suite.platform.requests[0]?.url).toBe('/api/v2/users/Jos%C3%A9%20M/notifications/preferences');
   });
 });
 
@@ -127,7 +110,7 @@ describe('authentication', () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ message: 'Authentication required.' });
     }
-    expect(upstream.requests).toHaveLength(0);
+    expect(suite.platform.requests).toHaveLength(0);
   });
 
   it('forwards login, passcodes and scopes without a token', async () => {
@@ -136,7 +119,7 @@ describe('authentication', () => {
       if (operation === undefined) throw new Error(id);
       expect((await call(requestFor(operation, { token: null }))).status).toBe(200);
     }
-    expect(upstream.requests).toHaveLength(4);
+    expect(suite.platform.requests).toHaveLength(4);
   });
 
   it('never writes the token, the query or the body to its log', async () => {

@@ -3,52 +3,15 @@
  * yet: which client headers never reach the platform, which upstream each
  * operation may reach, the default body limit, and what a log line leaves out.
  */
-import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLATFORM_OPERATIONS } from '../../pipeline/platform-api/index.ts';
-import { createPlatformProxy, DEFAULT_MAX_BODY_BYTES } from '../../pipeline/proxy/index.ts';
-import { serveProxy, type ProxyServer } from '../support/platform-harness.ts';
-import { answerJson, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../../pipeline/proxy/index.ts';
+import { useScriptedProxy } from '../support/proxy-harness.ts';
 
 const TOKEN = 'abcdef0123-guaranteeguaranteeguarantee';
 
-let platform: ScriptedUpstream;
-let agent: ScriptedUpstream;
-let server: ProxyServer;
-const logLines: string[] = [];
-
-beforeAll(async () => {
-  [platform, agent] = await Promise.all([startScriptedUpstream(), startScriptedUpstream()]);
-  server = await serveProxy(createPlatformProxy({
-    platformUrl: platform.url,
-    agentDebugUrl: agent.url,
-    log: (line) => logLines.push(line),
-  }));
-});
-afterAll(async () => {
-  await server.close();
-  await Promise.all([platform.kill(), agent.kill()]);
-});
-beforeEach(() => {
-  for (const upstream of [platform, agent]) {
-    upstream.requests.length = 0;
-    upstream.handle = answerJson(200, { ok: true });
-  }
-  logLines.length = 0;
-});
-
-/** Sends a request with exactly these headers (node:http, so no fetch client adds or drops any). */
-function sendRaw(path: string, headers: Record<string, string>, method = 'GET', body?: Buffer): Promise<number> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: Number(port), path, method, headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const suite = useScriptedProxy({ separateAgent: true });
+const { logLines, sendRaw } = suite;
 
 describe('headers', () => {
   it('never forwards the client Host, Forwarded, X-Forwarded-*, X-Real-IP, Cookie or Authorization headers', async () => {
@@ -67,10 +30,10 @@ describe('headers', () => {
       authorization: 'Bearer other',
     });
     expect(status).toBe(200);
-    const sent = platform.requests[0]?.headers ?? {};
+    const sent = suite.platform.requests[0]?.headers ?? {};
     expect(sent['svc-session-token']).toBe(TOKEN);
     // The Host the platform sees is its own, as the proxy's fetch addressed it.
-    expect(sent.host).toBe(new URL(platform.url).host);
+    expect(sent.host).toBe(new URL(suite.platform.url).host);
     for (const name of ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port',
       'x-forwarded-prefix', 'x-real-ip', 'x-original-url', 'cookie', 'authorization']) {
       expect(sent[name], name).toBeUndefined();
@@ -88,8 +51,8 @@ describe('upstreams', () => {
       expect(await sendRaw(path, { 'svc-session-token': TOKEN }), path).toBe(200);
     }
     expect(await sendRaw('/api/v2/auth/scopes', {})).toBe(200);
-    expect(agent.requests.map((request) => request.url)).toEqual(debugOperations.map((op) => op.path.replace('{state}', 'true')));
-    expect(platform.requests.map((request) => request.url)).toEqual(['/api/v2/auth/scopes']);
+    expect(suite.agent.requests.map((request) => request.url)).toEqual(debugOperations.map((op) => op.path.replace('{state}', 'true')));
+    expect(suite.platform.requests.map((request) => request.url)).toEqual(['/api/v2/auth/scopes']);
   });
 });
 
@@ -98,7 +61,7 @@ describe('request bodies', () => {
     const body = Buffer.from(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(DEFAULT_MAX_BODY_BYTES) }));
     const status = await sendRaw('/api/v2/users/login', { 'content-type': 'application/json', 'content-length': String(body.length) }, 'POST', body);
     expect(status).toBe(413);
-    expect(platform.requests).toHaveLength(0);
+    expect(suite.platform.requests).toHaveLength(0);
   });
 });
 

@@ -1,34 +1,21 @@
-import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../../pipeline/proxy/headers.ts';
 import { createPlatformProxy } from '../../pipeline/proxy/index.ts';
-import { startProxyOverScriptedUpstream, type ProxyOverScriptedUpstream } from '../support/platform-harness.ts';
-import { answerJson, gate, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.ts';
+import { useScriptedProxy } from '../support/proxy-harness.ts';
+import { gate, startScriptedUpstream } from '../support/scripted-upstream.ts';
 
 const TOKEN = 'abcdef0123-tokentokentokentoken';
 const MiB = 1024 * 1024;
 
-let harness: ProxyOverScriptedUpstream;
-let upstream: ScriptedUpstream;
-let proxyUrl: string;
-
-beforeAll(async () => {
-  harness = await startProxyOverScriptedUpstream({ timeoutMs: 300 });
-  ({ upstream, proxyUrl } = harness);
-});
-afterAll(() => harness.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.handle = answerJson(200, { ok: true });
-});
+const suite = useScriptedProxy({ tuning: { timeoutMs: 300 } });
 
 function get(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${proxyUrl}${path}`, { ...init, headers: { 'svc-session-token': TOKEN, ...init.headers } });
+  return suite.fetch(path, { ...init, headers: { 'svc-session-token': TOKEN, ...init.headers } });
 }
 
 describe('faithful passage', () => {
   it('passes statuses, content types and bodies back as sent', async () => {
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.writeHead(418, { 'content-type': 'application/problem+json', 'x-platform-trace': 'abc' });
       response.end('{"message":"teapot"}');
     };
@@ -40,23 +27,12 @@ describe('faithful passage', () => {
   });
 
   it('forwards only the allowed request headers, without hop-by-hop ones', async () => {
-    const { port } = new URL(proxyUrl);
-    await new Promise<void>((resolve, reject) => {
-      const request = httpRequest({
-        host: '127.0.0.1', port: Number(port), path: '/api/v2/workspaces', method: 'GET',
-        headers: {
-          'svc-session-token': TOKEN, accept: 'application/json', 'accept-language': 'fr', 'x-custom': 'drop me', cookie: 'session=1',
-          authorization: 'Bearer x', 'proxy-authorization': 'Basic y', connection: 'keep-alive, accept-language', 'keep-alive': 'timeout=9',
-          te: 'trailers', 'x-forwarded-for': '10.0.0.1',
-        },
-      }, (response) => {
-        response.resume();
-        response.on('end', resolve);
-      });
-      request.on('error', reject);
-      request.end();
+    await suite.sendRaw('/api/v2/workspaces', {
+      'svc-session-token': TOKEN, accept: 'application/json', 'accept-language': 'fr', 'x-custom': 'drop me', cookie: 'session=1',
+      authorization: 'Bearer x', 'proxy-authorization': 'Basic y', connection: 'keep-alive, accept-language', 'keep-alive': 'timeout=9',
+      te: 'trailers', 'x-forwarded-for': '10.0.0.1',
     });
-    const sent = upstream.requests[0]?.headers ?? {};
+    const sent = suite.platform.requests[0]?.headers ?? {};
     expect(sent['svc-session-token']).toBe(TOKEN);
     expect(sent['accept']).toBe('application/json');
     for (const name of ['x-custom', 'cookie', 'authorization', 'proxy-authorization', 'te', 'x-forwarded-for']) {
@@ -68,7 +44,7 @@ describe('faithful passage', () => {
   });
 
   it('drops hop-by-hop and cookie headers from the response', async () => {
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.writeHead(200, {
         'content-type': 'application/json', 'keep-alive': 'timeout=77', 'x-hop': 'one', connection: 'x-hop',
         'set-cookie': 'session=abc', 'proxy-authenticate': 'Basic', 'x-kept': 'yes',
@@ -97,7 +73,7 @@ describe('faithful passage', () => {
 
   it('sends 204 and 304 with no body', async () => {
     for (const status of [204, 304]) {
-      upstream.handle = (_request, response) => {
+      suite.platform.handle = (_request, response) => {
         response.writeHead(status, { etag: '"v1"' });
         response.end();
       };
@@ -108,25 +84,25 @@ describe('faithful passage', () => {
   });
 
   it('passes a 307 back with its Location and never follows it', async () => {
-    upstream.handle = (request, response) => {
+    suite.platform.handle = (request, response) => {
       if (request.url.startsWith('/followed')) {
         response.writeHead(200).end('followed!');
         return;
       }
-      response.writeHead(307, { location: `${upstream.url}/followed?key=sealed` });
+      response.writeHead(307, { location: `${suite.platform.url}/followed?key=sealed` });
       response.end();
     };
     const response = await get('/api/v2/applications/auth-redirect?redirect_uri=http%3A%2F%2Fapp.test%2F', { redirect: 'manual' });
     expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe(`${upstream.url}/followed?key=sealed`);
-    expect(upstream.requests.map((r) => r.url)).toEqual(['/api/v2/applications/auth-redirect?redirect_uri=http%3A%2F%2Fapp.test%2F']);
+    expect(response.headers.get('location')).toBe(`${suite.platform.url}/followed?key=sealed`);
+    expect(suite.platform.requests.map((r) => r.url)).toEqual(['/api/v2/applications/auth-redirect?redirect_uri=http%3A%2F%2Fapp.test%2F']);
   });
 });
 
 describe('streams', () => {
   it('streams inbox/watch chunk by chunk, each before the upstream sends the next', async () => {
     const received = [gate(), gate()];
-    upstream.handle = async (_request, response) => {
+    suite.platform.handle = async (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: one\n\n');
       await received[0]?.promise;
@@ -157,7 +133,7 @@ describe('streams', () => {
   });
 
   it('keeps a quiet watch stream open past the upstream timeout', async () => {
-    upstream.handle = async (_request, response) => {
+    suite.platform.handle = async (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(': watching\n\n');
       await new Promise((resolve) => setTimeout(resolve, 600));
@@ -169,7 +145,7 @@ describe('streams', () => {
 
   it('closes the upstream watch when the client goes away', async () => {
     const closed = gate();
-    upstream.handle = (_request, response, incoming) => {
+    suite.platform.handle = (_request, response, incoming) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(': watching\n\n');
       incoming.socket.on('close', () => closed.open());
@@ -183,7 +159,7 @@ describe('streams', () => {
 
   it('cuts /debug/logs at 10 MiB however much the upstream sends', async () => {
     const chunk = Buffer.alloc(MiB, 'a');
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(12 * MiB) });
       for (let i = 0; i < 12; i++) response.write(i === 0 ? Buffer.concat([Buffer.from('first line\n'), chunk.subarray(11)]) : chunk);
       response.end();
@@ -198,14 +174,14 @@ describe('streams', () => {
 
 describe('an upstream that fails', () => {
   it('answers 504 with a Response body when no headers come in time', async () => {
-    upstream.handle = () => undefined;
+    suite.platform.handle = () => undefined;
     const response = await get('/api/v2/workspaces');
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ message: 'The platform did not answer in time.' });
   });
 
   it('answers 504 when a buffered body stalls', async () => {
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('{"workspaces":');
     };
@@ -213,7 +189,7 @@ describe('an upstream that fails', () => {
   });
 
   it('answers 502 when the upstream drops the connection', async () => {
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.socket?.destroy();
     };
     const response = await get('/api/v2/workspaces');
@@ -222,7 +198,7 @@ describe('an upstream that fails', () => {
   });
 
   it('ends the client stream when the upstream dies in the middle of a watch', async () => {
-    upstream.handle = (_request, response) => {
+    suite.platform.handle = (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: one\n\n', () => setTimeout(() => response.socket?.destroy(), 20));
     };

@@ -1,13 +1,13 @@
-import { docusaurus } from './docusaurus.ts';
-import { hugo } from './hugo.ts';
-import { mintlify } from './mintlify.ts';
-import { mkdocs } from './mkdocs.ts';
-import { nextra } from './nextra.ts';
-import { plain } from './plain.ts';
-import { starlight } from './starlight.ts';
+import { docusaurus } from './docusaurus/index.ts';
+import { hugo } from './hugo/index.ts';
+import { mintlify } from './mintlify/index.ts';
+import { mkdocs } from './mkdocs/index.ts';
+import { nextra } from './nextra/index.ts';
+import { plain } from './plain/index.ts';
+import { starlight } from './starlight/index.ts';
 import type { Generator, GeneratorName } from './types.ts';
 import { GENERATOR_NAMES } from './types.ts';
-import { vitepress } from './vitepress.ts';
+import { vitepress } from './vitepress/index.ts';
 
 const GENERATORS: Readonly<Record<GeneratorName, Generator>> = { plain, vitepress, docusaurus, starlight, mkdocs, nextra, mintlify, hugo };
 

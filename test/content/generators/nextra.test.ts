@@ -3,7 +3,7 @@ import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
 import { detectGenerator } from '../../../pipeline/content/generators/detect.ts';
-import { nextra, nextraRoute } from '../../../pipeline/content/generators/nextra.ts';
+import { nextra, nextraRoute } from '../../../pipeline/content/generators/nextra/index.ts';
 import { loadContent } from '../../../pipeline/content/index.ts';
 import { tempFoldersPerTest } from '../../support/temp-folder.ts';
 import { expectNoMarkup, expectPrepareKeepsShape, idsByUrl } from './generator-checks.ts';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectGenerator } from '../../../pipeline/content/generators/detect.ts';
-import { starlight, starlightRoute } from '../../../pipeline/content/generators/starlight.ts';
+import { starlight, starlightRoute } from '../../../pipeline/content/generators/starlight/index.ts';
 import { slugOfPath } from '../../../pipeline/content/generators/url-style.ts';
 import { loadContent } from '../../../pipeline/content/index.ts';
 import { expectNoMarkup, expectPrepareKeepsShape, idsByUrl } from './generator-checks.ts';

@@ -4,7 +4,7 @@ import { slugify as mditVueSlugify } from '@mdit-vue/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectGenerator } from '../../../pipeline/content/generators/detect.ts';
-import { vitepress } from '../../../pipeline/content/generators/vitepress.ts';
+import { vitepress } from '../../../pipeline/content/generators/vitepress/index.ts';
 import { slugOfPath } from '../../../pipeline/content/generators/url-style.ts';
 import { loadContent } from '../../../pipeline/content/index.ts';
 import { readPage } from '../../../pipeline/content/page.ts';
