@@ -17,7 +17,8 @@ import path from 'node:path';
 import { detectGenerator, type GeneratorName } from '../content/generators/index.ts';
 import { findSiteConfig } from '../content/site-config/index.ts';
 import type { LiteralValue } from '../content/site-config/literal-values.ts';
-import { configValue, stringAtPath, valueAt } from './config-value.ts';
+import { configValue } from '../content/site-config/read-config.ts';
+import { stringAtPath, valueAt } from './config-value.ts';
 
 export interface DocsLayout {
   readonly generator: GeneratorName;

@@ -11,7 +11,8 @@
  * without a trailing slash, as `--site-url` takes it.
  */
 import type { GeneratorName } from '../content/generators/index.ts';
-import { configValue, stringAtPath } from './config-value.ts';
+import { configValue } from '../content/site-config/read-config.ts';
+import { stringAtPath } from './config-value.ts';
 
 /** `https://docs.example.com` + `/guide/` -> `https://docs.example.com/guide`; null for anything but http(s). */
 function absoluteUrl(origin: string, base: string | undefined): string | null {

@@ -36,7 +36,7 @@ export function readDataFile(fileName: string, text: string): LiteralValue | und
 }
 
 /** A config's value: data files parsed, modules read for their default export. */
-function configValue(fileName: string, text: string): LiteralValue | undefined {
+export function configValue(fileName: string, text: string): LiteralValue | undefined {
   if (/\.(?:json|ya?ml|toml)$/i.test(fileName)) return readDataFile(fileName, text);
   return readConfigModule(fileName, text)?.defaultExport;
 }
