@@ -63,7 +63,7 @@ describe('building in worker threads', () => {
     expect(edited.changed).toHaveLength(1);
     expect(editedInWorkers).toEqual(edited);
     expect(await snapshotTree(inWorkers)).toEqual(await snapshotTree(inProcess));
-  }, 120_000); // four builds of a 240-page corpus, two in worker threads: 18 s alone, over 30 s under the full suite
+  }, 120_000); // four builds (content-fixtures plus 24 generated pages), two in worker threads: 18 s alone, over 30 s under the full suite
 
   it('a forced build in worker threads beside a page store made in-process writes the same tree', async () => {
     const { content, root } = await corpus();
