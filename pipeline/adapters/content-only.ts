@@ -1,6 +1,6 @@
 import { ContentErrors, corpusHash, loadContent } from '../content/index.ts';
 import { siteNavigation } from '../content/site-config/navigation.ts';
-import { buildOverview } from '../digest/overview.ts';
+import { buildOverview } from '../compile/overview.ts';
 import { DigestLoadError, type AskData } from '../runtime/digest-data.ts';
 import { buildSearchIndex } from '../search/index-build.ts';
 import { openSearchIndex } from '../search/open.ts';

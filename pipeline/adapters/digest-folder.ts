@@ -1,6 +1,6 @@
 import { stat, type FileHandle } from 'node:fs/promises';
 import { digestFolderArchive, listTreeFiles } from '../digest/archive.ts';
-import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../digest/no-follow.ts';
+import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../disk/no-follow.ts';
 import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { askDataOf, DigestLoadError, manifestHeadOfPrefix, missingFile, type AskData, type DigestFiles, type ManifestHead, type NodeFileReader } from '../runtime/digest-data.ts';

@@ -14,7 +14,7 @@ import { chooseSite } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
-import { writeFileAtomically } from '../digest/atomic-write.ts';
+import { writeFileAtomically } from '../disk/atomic-write.ts';
 
 /** `--out` names the folder of the tables; a path to their `index.json` names its folder. */
 function tablesFolder(out: string): string {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { DigestLinkError, openDigestFile } from '../digest/no-follow.ts';
+import { DigestLinkError, openDigestFile } from '../disk/no-follow.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 
 function codeOf(error: unknown): string | undefined {

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleWorker } from '../adapters/bundle-worker.ts';
-import { writeFileAtomically } from '../digest/atomic-write.ts';
+import { writeFileAtomically } from '../disk/atomic-write.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomically } from '../digest/atomic-write.ts';
+import { writeFileAtomically } from '../disk/atomic-write.ts';
 
 /**
  * A folder of JSON answers keyed by input hash: what makes a rerun after a failed or killed

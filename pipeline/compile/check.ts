@@ -1,7 +1,7 @@
 import { hashContentFiles, loadContent, type LoadOptions } from '../content/index.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
-import { digestLinks, DigestLinkError } from '../digest/no-follow.ts';
+import { digestLinks, DigestLinkError } from '../disk/no-follow.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
 import { SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
 import { searchHeaderVersions } from '../format/header-versions.ts';

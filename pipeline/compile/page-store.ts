@@ -17,7 +17,7 @@ import type { ReadPage } from '../content/index.ts';
 import { sha256 } from '../content/index.ts';
 import type { IndexedSection } from '../search/index-build.ts';
 import type { DigestNode, SectionNotes } from '../types.ts';
-import { writeFileAtomically } from '../digest/atomic-write.ts';
+import { writeFileAtomically } from '../disk/atomic-write.ts';
 
 /** What the later steps need of one section, kept by section hash. */
 export interface SectionRecord {

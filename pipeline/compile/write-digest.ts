@@ -5,10 +5,10 @@
  */
 import type { LoadedContent } from '../content/index.ts';
 import { writeBuiltArchive } from '../digest/archive.ts';
-import { digestFiles } from '../digest/files.ts';
+import { digestFiles } from './digest-files.ts';
 import { DIGEST_SCHEMA_VERSION, type Manifest } from '../format/manifest.ts';
-import { renderLlmsFiles } from '../digest/llms.ts';
-import { buildOverview } from '../digest/overview.ts';
+import { renderLlmsFiles } from './llms.ts';
+import { buildOverview } from './overview.ts';
 import { sectionFilePath } from '../format/paths.ts';
 import { stableJson } from '../format/stable-json.ts';
 import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';

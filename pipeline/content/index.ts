@@ -5,7 +5,7 @@ export { corpusHash, hashSection, sha256 } from './hash.ts';
 export { CHUNKER_VERSION, ContentErrors, hashContentFiles, listContentFiles, loadContent, readFilesInProcess, type FileReader, type LoadedContent, type LoadOptions } from './load.ts';
 export { expandedText, loadFile, pageReadKey, type FileSource, type LoadedFile } from './load-file.ts';
 export { pageUrl, readPage, type ParsedPage, type ReadPage } from './page.ts';
-export { parseMarkdown } from './parse.ts';
+export { parseMarkdown } from '../markdown/parse.ts';
 export { plainText } from './plain-text.ts';
 export { fileTitle, groupFromPath, validateSlug } from './slug.ts';
 export { resolveSite, type PageSite, type ResolvedSite } from './site.ts';

@@ -6,7 +6,7 @@ import { sha256 } from './hash.ts';
 import { namesInsideFolder, readContentBytes } from './inside-folder.ts';
 import { readPage, type ParsedPage, type ReadPage } from './page.ts';
 import { resolveSite, type PageSite } from './site.ts';
-import { writeFileAtomically } from '../digest/atomic-write.ts';
+import { writeFileAtomically } from '../disk/atomic-write.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
 export const CHUNKER_VERSION = 'chunker-3';

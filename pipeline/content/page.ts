@@ -6,8 +6,8 @@ import { checkFrontmatterClosed, FRONTMATTER_TYPES, readFrontmatter } from './fr
 import type { Generator } from './generators/types.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
-import { parseMarkdown } from './parse.ts';
-import { ParseLimitError } from './parse-limits.ts';
+import { parseMarkdown } from '../markdown/parse.ts';
+import { ParseLimitError } from '../markdown/parse-limits.ts';
 import { pageUrl, resolveSite, type PageSite } from './site.ts';
 import { fileTitle, groupFromPath, validateSlug } from './slug.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { create } from 'tar';
 import { compareCodeUnits } from '../text/compare.ts';
 import { archiveFileName, BUILD_ONLY_FILES, DIGEST_FILES, isBuildOnlyFile } from '../format/paths.ts';
-import { openDigestFile, readDigestBytes } from './no-follow.ts';
+import { openDigestFile, readDigestBytes } from '../disk/no-follow.ts';
 
 /** Every entry's modification time: fixed, so the same digest always gives the same bytes. */
 const FIXED_MTIME = new Date('2000-01-01T00:00:00.000Z');

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema } from '../format/digest-json.ts';
 import { parseManifest, type Manifest } from '../format/manifest.ts';
-import { readDigestBytes } from './no-follow.ts';
+import { readDigestBytes } from '../disk/no-follow.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { withoutUnsafeLinks } from '../digest/resolve-links.ts';
+import { withoutUnsafeLinks } from '../markdown/rewrite-links.ts';
 import { estimateJsonTokens as cost } from '../text/tokens.ts';
 import type { DigestNode, Fact } from '../types.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { checkDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../format/digest-json.ts';
 import { DIGEST_SCHEMA_VERSION, DigestFormatError } from '../format/manifest.ts';
-import { pageMarkdownUrl, urlPathname } from '../digest/markdown-url.ts';
+import { pageMarkdownUrl, urlPathname } from '../format/markdown-url.ts';
 import { DIGEST_FILES, sectionFilePath } from '../format/paths.ts';
 import { AskError } from '../errors.ts';
 import { topLevelValues } from '../format/json-fields.ts';

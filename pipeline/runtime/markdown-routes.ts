@@ -1,5 +1,5 @@
 import { DIGEST_FILES, pageMarkdownPath } from '../format/paths.ts';
-import { withoutUnsafeLinks } from '../digest/resolve-links.ts';
+import { withoutUnsafeLinks } from '../markdown/rewrite-links.ts';
 import type { DigestNode } from '../types.ts';
 import type { AskData } from './digest-data.ts';
 import { ERRORS, RequestError, textResponse } from './errors.ts';

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, read, readSync } from 'node:fs';
 import path from 'node:path';
-import { DigestLinkError, openDigestFileSync, readDigestBytes } from '../digest/no-follow.ts';
+import { DigestLinkError, openDigestFileSync, readDigestBytes } from '../disk/no-follow.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import type { ByteReader } from '../format/line-table.ts';
 import { openSearchTables, SearchIndexError, type SearchIndex } from './open.ts';

@@ -33,6 +33,22 @@ describe('the floors kept by lint', { timeout: 120_000 }, () => {
     expect(await reported('pipeline/format/x.ts', code)).toEqual([]);
   });
 
+  it('keeps node:* and format/ out of pipeline/markdown/', async () => {
+    expect(await reported('pipeline/markdown/x.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*markdown\/ is floor 1: no node/)]);
+    expect(await reported('pipeline/markdown/x.ts', "import { stableJson } from '../format/stable-json.ts';\nexport const json = stableJson;\n")).toEqual([expect.stringMatching(/^no-restricted-imports: .*markdown\/ is floor 1: it imports only/)]);
+  });
+
+  it('keeps the digest on disk and the build out of floor 2 (content/, search/), and lets it use disk/', async () => {
+    const upward = await reported('pipeline/search/x.ts', "import { readDigestFile } from '../digest/read.ts';\nexport const read = readDigestFile;\n");
+    expect(upward).toEqual([expect.stringMatching(/^no-restricted-imports: .*floor 2 .*not distill\/, digest\//)]);
+    expect(await reported('pipeline/content/x.ts', "import { writeFileAtomically } from '../disk/atomic-write.ts';\nexport const write = writeFileAtomically;\n")).toEqual([]);
+  });
+
+  it('keeps compile/ out of floor 3 (digest/, distill/)', async () => {
+    const messages = await reported('pipeline/digest/x.ts', "import { renderLlmsFiles } from '../compile/llms.ts';\nexport const render = renderLlmsFiles;\n");
+    expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*floor 3 .*not compile\//)]);
+  });
+
   it('keeps compile/, content/ and distill/ out of pipeline/runtime/, at any depth', async () => {
     const messages = await reported('pipeline/runtime/agentic/x.ts', "import { loadContent } from '../../content/load.ts';\nexport const load = loadContent;\n");
     expect(messages).toEqual([expect.stringMatching(/^no-restricted-imports: .*never imports compile/)]);

@@ -12,7 +12,7 @@
 import type { CorpusInput, GlossaryEntry, Page } from '../../types.ts';
 import { STOPWORDS } from './lexicon.ts';
 import { clipWords, endSentence, occursAsWords, squash, upperFirst } from './text.ts';
-import { OTHER_PAGES } from '../../digest/overview.ts';
+import { OTHER_PAGES } from '../../format/group-labels.ts';
 import { compareCodeUnits } from '../../text/compare.ts';
 
 const MAX_TITLES = 6;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { directivesAsProse } from '../../../pipeline/content/generators/directives.ts';
-import { parseMarkdown } from '../../../pipeline/content/parse.ts';
+import { parseMarkdown } from '../../../pipeline/markdown/parse.ts';
 import { plainText } from '../../../pipeline/content/plain-text.ts';
 
 /** The prose a reader gets from a page after its directives are read: blank runs folded, per line. */

@@ -9,7 +9,7 @@
  */
 import type { Heading, Nodes } from 'mdast';
 import { headingText } from '../../chunk.ts';
-import { parseMarkdown } from '../../parse.ts';
+import { parseMarkdown } from '../../../markdown/parse.ts';
 import { docusaurusCustomId, docusaurusHeadingIds } from './heading-id.ts';
 import { prepareDocusaurus } from './prepare.ts';
 

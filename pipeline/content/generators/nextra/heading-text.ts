@@ -1,6 +1,6 @@
 import type { Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from '../../parse.ts';
+import { parseMarkdown } from '../../../markdown/parse.ts';
 
 /** Parses one heading's source as MDX (as Nextra compiles pages), else as Markdown. */
 function parseHeading(source: string): Heading | null {

@@ -1,6 +1,6 @@
 import type { Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from '../../parse.ts';
+import { parseMarkdown } from '../../../markdown/parse.ts';
 import { educateHeadingText } from '../smart-punctuation.ts';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Heading, Nodes } from 'mdast';
 import { headingText } from '../../chunk.ts';
-import { parseMarkdown } from '../../parse.ts';
+import { parseMarkdown } from '../../../markdown/parse.ts';
 import type { ReadContentFile } from '../types.ts';
 import { headingCustomId } from './attrs.ts';
 import { prepareVitepress } from './prepare.ts';

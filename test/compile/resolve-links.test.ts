@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLinkResolver, type LinkResolver } from '../../pipeline/digest/resolve-links.ts';
+import { createLinkResolver, type LinkResolver } from '../../pipeline/compile/resolve-links.ts';
 import type { Page } from '../../pipeline/types.ts';
 
 function page(file: string, url: string, title = file): Page {

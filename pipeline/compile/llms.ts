@@ -22,9 +22,10 @@
 import type { NavigationGroup } from '../content/site-config/navigation.ts';
 import type { ResolvedIdentity } from '../content/site-config/identity.ts';
 import type { DigestNode, Page, Section } from '../types.ts';
-import { pageMarkdownUrl } from './markdown-url.ts';
-import { UNGROUPED } from './overview.ts';
-import { createLinkResolver, linkDestination } from './resolve-links.ts';
+import { pageMarkdownUrl } from '../format/markdown-url.ts';
+import { UNGROUPED } from '../format/group-labels.ts';
+import { linkDestination } from '../markdown/rewrite-links.ts';
+import { createLinkResolver } from './resolve-links.ts';
 
 export interface LlmsInput {
   /** In corpus order. */

@@ -10,16 +10,10 @@
  *   another scheme) becomes its plain text, and an image its alt text;
  * - absolute `http`, `https` and `mailto` links stay as written.
  *
- * Link and image nodes come from the content stage's own parser, and only their source spans are
- * replaced: the rest of the text is kept byte for byte.
- *
- * What the runtime serves of one section (`/sections/{id}?format=markdown`, the budget route's
- * `text`) keeps its links as written but goes through `withoutUnsafeLinks`: a link or image whose
- * target is no safe url (`isSafeUrl`: `javascript:`, `data:`, `vbscript:`...) becomes its text.
+ * The rewriting itself (`rewriteLinks`: source spans replaced, the rest kept byte for byte) is
+ * markdown/rewrite-links.ts; this file says where each link goes.
  */
-import type { Definition, Nodes, Parents } from 'mdast';
-import { parseMarkdown } from '../content/parse.ts';
-import { isSafeUrl } from '../text/safe-url.ts';
+import { rewriteLinks, type LinkTarget } from '../markdown/rewrite-links.ts';
 import type { Page } from '../types.ts';
 
 /** Schemes whose links are kept as they are. */
@@ -114,14 +108,11 @@ function targetPage(linkPath: string, fromPage: Page, { pagesByFile, byPath }: D
   return CONTENT_EXTENSION.test(safeDecode(linkPath)) ? (asFile() ?? asUrl()) : (asUrl() ?? asFile());
 }
 
-/** Where a link goes: kept as written (`external`), a url of the digest, or nowhere (null). */
-type Target = 'external' | { readonly url: string } | null;
-
 /**
  * Where a link of `fromPage` goes in the digest: `external` (kept as written), the digest url of
  * its page or section, or null (not a page or section of the digest).
  */
-function resolveUrl(url: string, fromPage: Page, site: DigestSite): Target {
+function resolveUrl(url: string, fromPage: Page, site: DigestSite): LinkTarget {
   const trimmed = url.trim();
   if (EXTERNAL.test(trimmed)) return 'external';
   if (OTHER_SCHEME.test(trimmed)) return null;
@@ -132,23 +123,6 @@ function resolveUrl(url: string, fromPage: Page, site: DigestSite): Target {
   if (page === undefined || !site.urls.has(page.url)) return null;
   const section = `${page.url}#${fragment}`;
   return { url: fragment !== '' && site.urls.has(section) ? section : page.url };
-}
-
-/** A url as a Markdown link destination: in `<…>` when it holds what would end a bare one. */
-export function linkDestination(url: string): string {
-  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, (char) => encodeURIComponent(char))}>` : url;
-}
-
-function titlePart(title: string | null | undefined): string {
-  return title ? ` "${title.replace(/["\\]/g, '\\$&')}"` : '';
-}
-
-function startOf(node: Nodes): number {
-  return node.position?.start.offset ?? 0;
-}
-
-function endOf(node: Nodes): number {
-  return node.position?.end.offset ?? startOf(node);
 }
 
 /** Rewrites the links of one page's Markdown (`createLinkResolver`). */
@@ -166,87 +140,4 @@ export type LinkResolver = (markdown: string, fromPage: Page) => string;
 export function createLinkResolver(pages: readonly Page[], urlsOfDigest: ReadonlySet<string>): LinkResolver {
   const site = siteOf(pages, urlsOfDigest);
   return (markdown, fromPage) => rewriteLinks(markdown, (url) => resolveUrl(url, fromPage, site));
-}
-
-/**
- * `markdown` with every link and image whose target is no safe url (`isSafeUrl`) made its text
- * (an image its alt text); every other link kept as written.
- */
-export function withoutUnsafeLinks(markdown: string): string {
-  return rewriteLinks(markdown, (url) => (isSafeUrl(url) ? 'external' : null));
-}
-
-/** An inline link or image (`](`), a definition (`]:`) or an autolink (`<scheme:`): where a link may be. */
-const MAY_HAVE_LINK = /\]\(|\]:|<[a-z][a-z\d+.-]{1,31}:/i;
-
-/** `markdown` with each link, image, reference and definition rewritten by where `resolve` says it goes. */
-function rewriteLinks(markdown: string, resolve: (url: string) => Target): string {
-  if (!MAY_HAVE_LINK.test(markdown)) return markdown;
-  const tree = parseMarkdown(markdown, 'md');
-  const definitions = new Map<string, Definition>();
-  const stack: Nodes[] = [tree];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
-    if ('children' in node) stack.push(...(node.children as Nodes[]));
-  }
-
-  const childrenText = (node: Parents): string => {
-    const first = node.children[0];
-    const last = node.children[node.children.length - 1];
-    return first && last ? spliced(node.children, startOf(first), endOf(last)) : '';
-  };
-
-  /** The new text of a node, or null to keep it (its children still looked at). */
-  const rewrite = (node: Nodes): string | null => {
-    switch (node.type) {
-      case 'link': {
-        const target = resolve(node.url);
-        if (target === 'external') return null;
-        return target === null ? childrenText(node) : `[${childrenText(node)}](${linkDestination(target.url)}${titlePart(node.title)})`;
-      }
-      case 'image':
-        return resolve(node.url) === 'external' ? null : (node.alt ?? '');
-      case 'linkReference':
-      case 'imageReference': {
-        const definition = definitions.get(node.identifier);
-        const target = definition === undefined ? null : resolve(definition.url);
-        if (target !== null) return null;
-        return node.type === 'linkReference' ? childrenText(node) : (node.alt ?? '');
-      }
-      case 'definition': {
-        const target = resolve(node.url);
-        if (target === 'external') return null;
-        return target === null ? '' : `[${node.label ?? node.identifier}]: ${linkDestination(target.url)}${titlePart(node.title)}`;
-      }
-      default:
-        return null;
-    }
-  };
-
-  /** The source from `start` to `end` with `nodes` (and their descendants) rewritten. */
-  const spliced = (nodes: readonly Nodes[], start: number, end: number): string => {
-    let out = '';
-    let at = start;
-    for (const node of nodes) {
-      const replacement = rewrite(node);
-      if (replacement === '' && node.type === 'definition') {
-        // a removed definition takes its line with it when nothing else is on it
-        const lineStart = markdown.lastIndexOf('\n', startOf(node) - 1) + 1;
-        const newline = markdown.indexOf('\n', endOf(node));
-        const lineEnd = newline === -1 ? markdown.length : newline + 1;
-        const alone = lineStart >= at && markdown.slice(lineStart, startOf(node)).trim() === '' && markdown.slice(endOf(node), lineEnd).trim() === '';
-        out += markdown.slice(at, alone ? lineStart : startOf(node));
-        at = alone ? lineEnd : endOf(node);
-      } else if (replacement !== null) {
-        out += markdown.slice(at, startOf(node)) + replacement;
-        at = endOf(node);
-      } else if ('children' in node && node.children.length > 0) {
-        out += markdown.slice(at, startOf(node)) + spliced(node.children, startOf(node), endOf(node));
-        at = endOf(node);
-      }
-    }
-    return out + markdown.slice(at, end);
-  };
-
-  return spliced(tree.children, 0, markdown.length);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../pipeline/content/errors.ts';
 import { readPage } from '../../pipeline/content/page.ts';
-import { PARSE_LIMITS } from '../../pipeline/content/parse-limits.ts';
+import { PARSE_LIMITS } from '../../pipeline/markdown/parse-limits.ts';
 
 /** Reads `body` as the page `guide/attack.md`; returns the ContentError it is refused with, if any. */
 function refusal(body: string, file = 'guide/attack.md'): ContentError | null {

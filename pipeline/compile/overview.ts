@@ -1,14 +1,6 @@
 import type { NavigationGroup } from '../content/site-config/navigation.ts';
+import { UNGROUPED } from '../format/group-labels.ts';
 import type { Section } from '../types.ts';
-
-/** What readers see for the pages that have no group (the context text). */
-export const OTHER_PAGES = 'Other pages';
-
-/**
- * The heading of the pages outside any group in the overview and llms.txt: they lead the
- * sidebar (the home page and the pages beside it), so they are the site's docs, not "other" ones.
- */
-export const UNGROUPED = 'Docs';
 
 /**
  * The deterministic grouped table of contents, in the site's navigation order (`siteNavigation`:
