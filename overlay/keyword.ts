@@ -2,7 +2,7 @@ import { getJson, isAbort, postQuery } from './http.ts';
 import { toKeywordResponse, toSuggestions, type KeywordResponse } from './types.ts';
 
 /** How long typing must pause before a keyword request goes out. */
-export const KEYWORD_DEBOUNCE_MS = 120;
+const KEYWORD_DEBOUNCE_MS = 120;
 
 export interface KeywordSearchHandlers {
   readonly results: (response: KeywordResponse, query: string) => void;

@@ -80,7 +80,7 @@ export interface SectionDistillation {
   readonly mode: NodeMode;
 }
 
-export interface SourceRef {
+interface SourceRef {
   readonly chunkId: string;
   readonly url: string;
   readonly anchor: string | null;

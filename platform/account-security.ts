@@ -21,7 +21,7 @@ const HOUR = 60 * MINUTE;
  * proxy reports; behind an untrusted one, the proxy itself, so the per-client
  * limits are looser than the per-account ones.
  */
-export const THROTTLE_POLICIES = {
+const THROTTLE_POLICIES = {
   /**
    * Failed logins per account (the email as typed, known or not) and client: 5, then 1 s, 2 s, 4 s ... up to
    * 15 min. Keyed by both, so failures from other clients never lock the account's owner out.
@@ -38,7 +38,7 @@ export const THROTTLE_POLICIES = {
 /** Wrong passcodes a passcode survives: the fifth wrong try voids it. */
 export const PASSCODE_MAX_FAILED_ATTEMPTS = 5;
 
-export type ThrottleName = keyof typeof THROTTLE_POLICIES;
+type ThrottleName = keyof typeof THROTTLE_POLICIES;
 
 export interface AccountSecurity {
   readonly clock: Clock;

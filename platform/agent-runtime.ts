@@ -8,7 +8,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql } from './database.ts';
 
-export const AGENT_LOG_FILE = 'agent.log';
+const AGENT_LOG_FILE = 'agent.log';
 
 export interface AgentManifestView {
   readonly agent_id: string;

@@ -23,12 +23,12 @@ export interface AuthorizationObject {
 }
 
 /** Resource types a member may fully manage when they own the object. */
-export const OWNED_TYPES: readonly string[] = [
+const OWNED_TYPES: readonly string[] = [
   'workspace', 'api_key', 'inbox_notification', 'notification_preference', 'external_auth_link', 'user_secret', 'workspace_agent',
 ];
 
 /** Resource types a member of an organization may read. */
-export const ORG_READABLE_TYPES: readonly string[] = ['template', 'organization', 'organization_member', 'group', 'provisioner_daemon'];
+const ORG_READABLE_TYPES: readonly string[] = ['template', 'organization', 'organization_member', 'group', 'provisioner_daemon'];
 
 function isSelf(user: UserRow, id: string | undefined): boolean {
   return id !== undefined && (id === user.id || id === 'me');

@@ -10,10 +10,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { CLIENT_ADDRESS_HEADER } from '../pipeline/platform-api/index.ts';
 
 /** Shared by every caller whose address is unknown (an in-process `app.request`). */
-export const UNKNOWN_CLIENT = 'unknown';
+const UNKNOWN_CLIENT = 'unknown';
 
 /** An IP address in one spelling: IPv6 in lower case, IPv4-mapped IPv6 as IPv4. Null when not an IP address. */
-export function canonicalAddress(address: string): string | null {
+function canonicalAddress(address: string): string | null {
   const trimmed = address.trim().toLowerCase();
   const kind = isIP(trimmed);
   if (kind === 0) return null;

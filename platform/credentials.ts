@@ -7,7 +7,7 @@ import type { Sql } from './database.ts';
 import { hashSecret, newToken, sameHash, splitToken } from './secrets.ts';
 import { findUserById, type UserRow } from './users.ts';
 
-export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const APP_KEY_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Scopes an API key can carry. `all`: every operation; `application_connect`: only reaching workspace apps. */

@@ -25,7 +25,7 @@ export const SIMGIT: GitProviderConfig = {
   tokenLifetimeMs: 8 * 60 * 60 * 1000,
 };
 
-export const GIT_PROVIDERS: readonly GitProviderConfig[] = [SIMGIT];
+const GIT_PROVIDERS: readonly GitProviderConfig[] = [SIMGIT];
 
 export function findProvider(id: string): GitProviderConfig | null {
   return GIT_PROVIDERS.find((provider) => provider.id === id) ?? null;

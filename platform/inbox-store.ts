@@ -27,9 +27,9 @@ type InboxRow = Omit<InboxNotificationView, 'read_at' | 'created_at'> & {
   readonly created_at: Date;
 };
 
-export const INBOX_COLUMNS = 'id, user_id, template_id, targets, title, content, icon, actions, read_at, created_at';
+const INBOX_COLUMNS = 'id, user_id, template_id, targets, title, content, icon, actions, read_at, created_at';
 
-export function toView(row: InboxRow): InboxNotificationView {
+function toView(row: InboxRow): InboxNotificationView {
   return { ...row, read_at: row.read_at === null ? null : row.read_at.toISOString(), created_at: row.created_at.toISOString() };
 }
 
@@ -43,7 +43,7 @@ export interface Delivery {
 }
 
 /** Fills `{{.Labels.x}}`, `{{.UserUsername}}` and `{{base_url}}`. */
-export function renderTemplate(text: string, values: { labels: Readonly<Record<string, string>>; username: string; baseUrl: string }): string {
+function renderTemplate(text: string, values: { labels: Readonly<Record<string, string>>; username: string; baseUrl: string }): string {
   return text
     .replace(/\{\{\s*\.Labels\.(\w+)\s*\}\}/g, (_all, key: string) => values.labels[key] ?? '')
     .replace(/\{\{\s*\.UserUsername\s*\}\}/g, values.username)
@@ -112,7 +112,7 @@ export function matchesFilter(view: InboxNotificationView, filter: InboxFilter):
   return true;
 }
 
-export const INBOX_PAGE_SIZE = 25;
+const INBOX_PAGE_SIZE = 25;
 
 /** One page, newest first; `startingBefore` (a notification id) returns those older than it. */
 export async function listInbox(sql: Sql, userId: string, filter: InboxFilter, startingBefore: string | null): Promise<InboxNotificationView[] | 'unknown-cursor'> {

@@ -1,12 +1,8 @@
 export { startReferencePlatform, servePlatform, ownerFromEnvironment } from './server.ts';
-export type { ReferencePlatform, ReferencePlatformOptions } from './server.ts';
 export { openPlatformCore } from './core.ts';
-export { PASSCODE_MAX_FAILED_ATTEMPTS, THROTTLE_POLICIES } from './account-security.ts';
-export type { MailMessage, MailboxReader } from './mailbox.ts';
-export { DEFAULT_SCRYPT_COST, type ScryptCost } from './secrets.ts';
-export type { PlatformCore, PlatformCoreOptions } from './core.ts';
-export { createUser, type NewUser, type UserRow } from './users.ts';
+export { PASSCODE_MAX_FAILED_ATTEMPTS } from './account-security.ts';
+export { type ScryptCost } from './secrets.ts';
+export type { PlatformCore } from './core.ts';
+export { createUser } from './users.ts';
 export { issueSessionToken } from './credentials.ts';
-export { checkPassword } from './password-rules.ts';
-export { SIMGIT } from './git-provider.ts';
 export { SYSTEM_USER_ID, TEMPLATE_IDS } from './migrations.ts';

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { MailboxReader } from './mailbox.ts';
 import { hashSecret, sameHash } from './secrets.ts';
 
-export const MAIL_CATCHER_HOST = '127.0.0.1';
+const MAIL_CATCHER_HOST = '127.0.0.1';
 
 export interface MailCatcher {
   /** `http://127.0.0.1:PORT/_mail/<key>`: the whole address, key included. */

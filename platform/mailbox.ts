@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface MailMessage {
+interface MailMessage {
   readonly id: string;
   readonly to: string;
   readonly subject: string;
@@ -22,7 +22,7 @@ export interface MailMessage {
   readonly sentAt: string;
 }
 
-export interface OutgoingMail {
+interface OutgoingMail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -39,8 +39,8 @@ export interface Mailbox extends MailboxReader {
   send(mail: OutgoingMail): Promise<MailMessage>;
 }
 
-export const MEMORY_MAILBOX_LIMIT = 1000;
-export const MAIL_FROM = 'Reference platform <platform@localhost>';
+const MEMORY_MAILBOX_LIMIT = 1000;
+const MAIL_FROM = 'Reference platform <platform@localhost>';
 
 /** Header values are ours, but an address or subject with a line break would forge headers: refuse it. */
 function headerValue(name: string, value: string): string {
@@ -89,7 +89,7 @@ function fromEml(id: string, eml: string): MailMessage | null {
   };
 }
 
-export function memoryMailbox(): Mailbox {
+function memoryMailbox(): Mailbox {
   const messages: MailMessage[] = [];
   return {
     folder: null,
@@ -117,7 +117,7 @@ async function privateFolder(folder: string): Promise<void> {
   if ((stats.mode & 0o077) !== 0) await chmod(folder, 0o700);
 }
 
-export async function folderMailbox(folder: string): Promise<Mailbox> {
+async function folderMailbox(folder: string): Promise<Mailbox> {
   await privateFolder(folder);
   return {
     folder,

@@ -7,9 +7,9 @@
  * 5. An estimated strength of at least 50 bits: length x log2(size of the character classes used).
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_MIN_BITS = 50;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_BITS = 50;
 
 const COMMON = new Set([
   'password', 'passw0rd', 'p@ssw0rd', 'p@ssword', 'qwerty', 'qwertyuiop', 'letmein', 'welcome', 'admin', 'administrator',

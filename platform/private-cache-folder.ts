@@ -36,7 +36,7 @@ function homeFolder(): string | null {
  * Where the folder `name` may be, best first: the XDG cache folder (an absolute
  * `XDG_CACHE_HOME`, else `~/.cache`), then a folder of this uid in the temp folder.
  */
-export function cacheFolderCandidates(name: string, uid: number, env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+function cacheFolderCandidates(name: string, uid: number, env: Readonly<Record<string, string | undefined>> = process.env): string[] {
   const candidates: string[] = [];
   const xdg = env['XDG_CACHE_HOME'];
   // The XDG spec ignores a relative XDG_CACHE_HOME.

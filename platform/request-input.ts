@@ -10,7 +10,7 @@ import { decodeUtf8, hasNulCharacter, issuesToValidations, NUL_CHARACTER_DETAIL,
 import { badRequest, PlatformError, type FieldProblem } from './errors.ts';
 
 /** Request bodies over this are refused with 413 (the proxy in front has the same default). */
-export const PLATFORM_MAX_BODY_BYTES = 1024 * 1024;
+const PLATFORM_MAX_BODY_BYTES = 1024 * 1024;
 
 async function readBytes(request: Request): Promise<Uint8Array> {
   const read = await readBodyLimited(request, PLATFORM_MAX_BODY_BYTES);

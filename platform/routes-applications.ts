@@ -6,10 +6,10 @@ import { seal } from './secrets.ts';
 import { requireUser, type PlatformServices } from './services.ts';
 
 /** The query parameter of the redirect that carries the sealed application key. */
-export const APP_KEY_QUERY_PARAM = 'svc_application_connect_api_key';
+const APP_KEY_QUERY_PARAM = 'svc_application_connect_api_key';
 
 /** True when `host` (with port) is one label in front of the wildcard `pattern` (`*.apps.localhost:4322`). */
-export function matchesAppHost(pattern: string, host: string): boolean {
+function matchesAppHost(pattern: string, host: string): boolean {
   if (!pattern.startsWith('*.')) return false;
   const suffix = pattern.slice(1).toLowerCase();
   const lowered = host.toLowerCase();

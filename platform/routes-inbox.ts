@@ -9,15 +9,13 @@
 import type { Context, Hono } from 'hono';
 import { parameters as p, type ParameterSpec } from '../pipeline/platform-api/index.ts';
 import { badRequest, notFound, type FieldProblem } from './errors.ts';
-import {
-  countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView,
-} from './inbox-store.ts';
+import { countUnread, listInbox, markAllRead, markRead, matchesFilter, type InboxFilter, type InboxNotificationView } from './inbox-store.ts';
 import { markdownToPlainText } from './markdown-plain-text.ts';
 import { requireUser, type PlatformServices } from './services.ts';
 import { notificationEvent } from './watch-events.ts';
 import { OpenWatches, tooManyWatches, WATCH_LIMITS, type WatchLimits } from './watch-limits.ts';
 
-export const WATCH_PING_INTERVAL_MS = 15_000;
+const WATCH_PING_INTERVAL_MS = 15_000;
 
 function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');

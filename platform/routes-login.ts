@@ -12,10 +12,10 @@ import { admit, tooManyAttempts } from './throttle.ts';
 import { findUserByEmail, resolveUserParam } from './users.ts';
 import { randomBytes } from 'node:crypto';
 
-export const ONE_TIME_PASSCODE_LIFETIME_MINUTES = 15;
-export const LOGIN_CONVERSION_LIFETIME_MINUTES = 5;
+const ONE_TIME_PASSCODE_LIFETIME_MINUTES = 15;
+const LOGIN_CONVERSION_LIFETIME_MINUTES = 5;
 /** Login types an account can convert to here: `github`, completed through the simulated git provider. */
-export const CONVERTIBLE_LOGIN_TYPES: readonly string[] = ['github'];
+const CONVERTIBLE_LOGIN_TYPES: readonly string[] = ['github'];
 
 /** `XXXX-XXXX` from an alphabet without look-alikes: 40 bits. */
 function newPasscode(): string {

@@ -8,7 +8,7 @@ import { inTransaction, readBody, requireOwner, requireUser, type PlatformServic
 import { resolveUserParam } from './users.ts';
 
 /** The one dispatch method this platform has: there is no mail server, so everything goes to the inbox. */
-export const DISPATCH_METHODS = { available: ['inbox'], default: 'inbox' } as const;
+const DISPATCH_METHODS = { available: ['inbox'], default: 'inbox' } as const;
 
 interface TemplateRow {
   readonly id: string; readonly name: string; readonly kind: string; readonly grp: string; readonly method: string;

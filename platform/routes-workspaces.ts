@@ -12,24 +12,24 @@ import { TEMPLATE_IDS } from './migrations.ts';
 import { inTransaction, readBody, requireActor, requireUser, type PlatformServices } from './services.ts';
 import type { UserRow } from './users.ts';
 
-export const AGENT_LOG_LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error'];
+const AGENT_LOG_LEVELS: readonly string[] = ['trace', 'debug', 'info', 'warn', 'error'];
 /** A new deadline must be at least this far ahead... */
-export const EXTEND_MIN_AHEAD_MS = 30 * 60 * 1000;
+const EXTEND_MIN_AHEAD_MS = 30 * 60 * 1000;
 /** ...and at most this far. */
-export const EXTEND_MAX_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
+const EXTEND_MAX_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface WorkspaceRow {
   readonly id: string; readonly name: string; readonly owner_id: string; readonly owner_name: string; readonly template_name: string;
   readonly created_at: Date; readonly updated_at: Date; readonly deadline: Date | null;
 }
 
-export interface WorkspaceQuery {
+interface WorkspaceQuery {
   readonly owner: string | null;
   readonly names: readonly string[];
 }
 
 /** Parses `q`; `me` is replaced by the caller's username. */
-export function parseWorkspaceQuery(q: string, caller: UserRow): WorkspaceQuery {
+function parseWorkspaceQuery(q: string, caller: UserRow): WorkspaceQuery {
   let owner: string | null = null;
   const names: string[] = [];
   for (const term of q.split(/\s+/).filter((t) => t !== '')) {

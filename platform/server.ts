@@ -61,7 +61,7 @@ function stop(server: Server): Promise<void> {
 }
 
 /** `http://host:port`, with IPv6 hosts bracketed and the wildcard addresses shown as loopback. */
-export function baseUrl(host: string, port: number): string {
+function baseUrl(host: string, port: number): string {
   const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }

@@ -59,7 +59,7 @@ export async function requireOwner(services: PlatformServices, request: Request)
   return user;
 }
 
-export { PLATFORM_MAX_BODY_BYTES, readBody, readFormOrJsonBody } from './request-input.ts';
+export { readBody, readFormOrJsonBody } from './request-input.ts';
 
 /**
  * Runs a multi-step change in one transaction, with a `notify` that delivers

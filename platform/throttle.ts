@@ -37,7 +37,7 @@ interface KeyState {
 const ALLOWED: ThrottleVerdict = { allowed: true };
 
 /** Beyond this many keys the oldest are dropped, so a spray of made-up keys cannot exhaust memory. */
-export const DEFAULT_MAX_THROTTLE_KEYS = 100_000;
+const DEFAULT_MAX_THROTTLE_KEYS = 100_000;
 
 export class AttemptThrottle {
   private readonly keys = new Map<string, KeyState>();
@@ -126,7 +126,7 @@ export function admit(...keys: readonly ThrottledKey[]): ThrottleVerdict {
 }
 
 /** The longest wait among several verdicts; allowed when all allow. */
-export function strictest(...verdicts: readonly ThrottleVerdict[]): ThrottleVerdict {
+function strictest(...verdicts: readonly ThrottleVerdict[]): ThrottleVerdict {
   let wait = 0;
   for (const verdict of verdicts) if (!verdict.allowed) wait = Math.max(wait, verdict.retryAfterMs);
   return wait > 0 ? { allowed: false, retryAfterMs: wait } : ALLOWED;

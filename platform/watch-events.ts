@@ -22,7 +22,7 @@ const shared = new WeakMap<InboxNotificationView, SharedEvent>();
 const encoder = new TextEncoder();
 
 /** The view as `format` shows it: title and content stripped of Markdown for `plaintext`. */
-export function formatted(view: InboxNotificationView, format: WatchFormat): InboxNotificationView {
+function formatted(view: InboxNotificationView, format: WatchFormat): InboxNotificationView {
   return format === 'plaintext' ? { ...view, title: markdownToPlainText(view.title), content: markdownToPlainText(view.content) } : view;
 }
 

@@ -19,7 +19,7 @@ export interface WatchLimits {
 export const WATCH_LIMITS: WatchLimits = { perUser: 10, perClient: 30 };
 
 /** The `Retry-After` of a refused watch: a guess, since a place frees only when a watch closes. */
-export const WATCH_RETRY_AFTER_SECONDS = 5;
+const WATCH_RETRY_AFTER_SECONDS = 5;
 
 /** Counts open watches by user and by client. */
 export class OpenWatches {

@@ -41,7 +41,7 @@ export function defineCommand<const O extends OptionSpecs>(spec: CommandSpec<O>)
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? boolean : S['multiple'] extends true ? string[] : string;
 
 /** The parsed values: an option with a default is always there, the others may be absent. */
-export type OptionValues<O extends OptionSpecs> = { -readonly [K in keyof O as O[K] extends { default: unknown } ? K : never]: ValueOf<O[K]> } & {
+type OptionValues<O extends OptionSpecs> = { -readonly [K in keyof O as O[K] extends { default: unknown } ? K : never]: ValueOf<O[K]> } & {
   -readonly [K in keyof O as O[K] extends { default: unknown } ? never : K]?: ValueOf<O[K]> | undefined;
 };
 

@@ -2,7 +2,7 @@ import type { Staleness } from '../compile/check.ts';
 import { printable } from '../text/printable.ts';
 
 /** Ids named per kind on the terminal; `--json` names every one. */
-export const SHOWN_PER_KIND = 10;
+const SHOWN_PER_KIND = 10;
 
 const KINDS = [
   ['added', 'added   '],

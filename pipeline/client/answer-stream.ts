@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ANSWER_EVENT_DATA, type Source, type SourceSchema } from '../format/wire.ts';
 
 /** One grounding source of an agentic answer, as the `sources` event sends it (what the client keeps of it). */
-export type AnswerSource = Pick<Source, 'url' | 'title' | 'heading'>;
+type AnswerSource = Pick<Source, 'url' | 'title' | 'heading'>;
 
 /** An agentic answer read to its end. */
 export interface AgenticAnswer {

@@ -23,7 +23,7 @@ import { sourceCommitOf } from './source-commit.ts';
 import { distilSections, reusableSections } from './sections.ts';
 import { writeDigest } from './write-digest.ts';
 
-export { WORKERS_MIN_FILES, type BuildOptions, type BuildReport } from './options.ts';
+export { type BuildOptions, type BuildReport } from './options.ts';
 
 /** What the page store's records depend on besides each file: the distiller and every version that shapes a record. */
 function storeIdentity(distiller: Distiller): string {

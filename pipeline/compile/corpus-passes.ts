@@ -33,7 +33,7 @@ export interface CorpusInputs {
   readonly onProgress?: (stage: string, done: number, total: number) => void;
 }
 
-export interface PassOutput<T> {
+interface PassOutput<T> {
   readonly value: T;
   readonly inputHash: string;
 }

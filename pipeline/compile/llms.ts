@@ -118,7 +118,7 @@ function pageAbout(page: Page, nodes: readonly DigestNode[]): string {
 const OPTIONAL_PART = /^(?:changelogs?|changes|release-notes|releases|blog|blogs|news)$/i;
 const OPTIONAL_TITLE = /^(?:changelog|release notes|what's new)\b/i;
 
-export function isOptionalPage(page: Page): boolean {
+function isOptionalPage(page: Page): boolean {
   const parts = page.file.replace(/\.mdx?$/i, '').split('/');
   return parts.some((part) => OPTIONAL_PART.test(part)) || (page.group !== null && OPTIONAL_PART.test(page.group)) || OPTIONAL_TITLE.test(page.title);
 }

@@ -7,7 +7,7 @@
 import type { WorkTimes } from './section-work.ts';
 
 export const BUILD_PHASES = ['hash', 'parse', 'distil', 'corpus', 'index', 'write'] as const;
-export type BuildPhase = (typeof BUILD_PHASES)[number];
+type BuildPhase = (typeof BUILD_PHASES)[number];
 export type PhaseTimes = Readonly<Record<BuildPhase, number>>;
 
 export interface PhaseClock {

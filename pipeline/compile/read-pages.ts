@@ -17,7 +17,7 @@ import { WorkerPool } from './workers/pool.ts';
 import { fromWire } from './workers/protocol.ts';
 
 /** What the reading step knows of one file beyond its page: the store's entry, or the work done on it now. */
-export type FileOutcome = { readonly stored: PageEntry } | { readonly key: string; readonly sections: readonly SectionWork[] };
+type FileOutcome = { readonly stored: PageEntry } | { readonly key: string; readonly sections: readonly SectionWork[] };
 
 export interface PageReading {
   readonly readFiles: FileReader;

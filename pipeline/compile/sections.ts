@@ -43,7 +43,7 @@ export interface DistilOptions {
 }
 
 /** The answer-cache key of a section's distillation: its inputs, the distiller, the model and the prompt. */
-export function sectionCacheKey(section: Section, distiller: Distiller): string {
+function sectionCacheKey(section: Section, distiller: Distiller): string {
   return sha256(JSON.stringify(['section', section.hash, distiller.provider, distiller.model, distiller.templateHashes.section]));
 }
 

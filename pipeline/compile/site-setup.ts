@@ -18,7 +18,7 @@ export interface SiteSetup {
 }
 
 /** The config file given cannot be read. */
-export class SiteConfigError extends AskError {
+class SiteConfigError extends AskError {
   override readonly name = 'SiteConfigError';
 }
 

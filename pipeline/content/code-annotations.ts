@@ -32,7 +32,7 @@ function shownLine(line: string): string | null {
 }
 
 /** Whether a line of code carries an annotation the site does not show. */
-export function isAnnotated(line: string): boolean {
+function isAnnotated(line: string): boolean {
   return MAGIC_COMMENT.test(line) || SHIKI_NOTATION.test(line) || line.includes('[!!code ');
 }
 

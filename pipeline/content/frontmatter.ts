@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { ContentError } from './errors.ts';
 
 /** The frontmatter fields the content model itself reads; generators read others from `data`. */
-export interface Frontmatter {
+interface Frontmatter {
   readonly title?: string;
   readonly description?: string;
   readonly group?: string;

@@ -1,11 +1,8 @@
-export { chunkPage, firstTitleHeading, type Chunk, type UnhashedSection } from './chunk.ts';
+export { chunkPage, firstTitleHeading, type Chunk } from './chunk.ts';
 export { ContentError } from './errors.ts';
-export { readFrontmatter, type Frontmatter, type ReadFrontmatter } from './frontmatter.ts';
-export { corpusHash, hashSection, sha256 } from './hash.ts';
-export { CHUNKER_VERSION, ContentErrors, hashContentFiles, listContentFiles, loadContent, readFilesInProcess, type FileReader, type LoadedContent, type LoadOptions } from './load.ts';
+export { corpusHash, sha256 } from './hash.ts';
+export { CHUNKER_VERSION, ContentErrors, hashContentFiles, listContentFiles, loadContent, type FileReader, type LoadedContent, type LoadOptions } from './load.ts';
 export { expandedText, loadFile, pageReadKey, type FileSource, type LoadedFile } from './load-file.ts';
-export { pageUrl, readPage, type ParsedPage, type ReadPage } from './page.ts';
+export { readPage, type ReadPage } from './page.ts';
 export { parseMarkdown } from '../markdown/parse.ts';
-export { plainText } from './plain-text.ts';
-export { fileTitle, groupFromPath, validateSlug } from './slug.ts';
-export { resolveSite, type PageSite, type ResolvedSite } from './site.ts';
+export { resolveSite } from './site.ts';

@@ -28,7 +28,7 @@ export function namesInsideFolder(contentDir: string, file: string): boolean {
  * The real path of `file` (relative to `contentDir`). Throws ContentError when it is outside
  * the folder's real path, and the file system's error (ENOENT...) when it cannot be resolved.
  */
-export async function realPathInside(contentDir: string, file: string, folder = 'the content folder'): Promise<string> {
+async function realPathInside(contentDir: string, file: string, folder = 'the content folder'): Promise<string> {
   if (!namesInsideFolder(contentDir, file)) throw new ContentError(file, `is outside ${folder}; it is not read`);
   const [root, target] = await Promise.all([realpath(contentDir), realpath(path.resolve(contentDir, file))]);
   if (!isInside(root, target)) throw linkOutOfFolder(file, folder);
@@ -36,7 +36,7 @@ export async function realPathInside(contentDir: string, file: string, folder = 
 }
 
 /** `realPathInside`, synchronous. */
-export function realPathInsideSync(contentDir: string, file: string): string {
+function realPathInsideSync(contentDir: string, file: string): string {
   if (!namesInsideFolder(contentDir, file)) throw new ContentError(file, 'is outside the content folder; it is not read');
   const root = realpathSync.native(contentDir);
   const target = realpathSync.native(path.resolve(contentDir, file));

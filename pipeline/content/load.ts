@@ -39,7 +39,7 @@ export interface LoadOptions extends FileSource {
 }
 
 /** The default FileReader: one file after the other, in this thread. */
-export async function* readFilesInProcess(source: FileSource, files: readonly string[]): AsyncIterable<LoadedFile> {
+async function* readFilesInProcess(source: FileSource, files: readonly string[]): AsyncIterable<LoadedFile> {
   for (const file of files) yield await loadFile(source, file);
 }
 

@@ -44,7 +44,7 @@ function plainValue(value: string | undefined): string {
 }
 
 /** The title an opening tag carries (`label`, `title`...), '' when none. */
-export function tagTitle(tag: Tag): string {
+function tagTitle(tag: Tag): string {
   for (const name of TITLE_ATTRIBUTES) {
     const value = plainValue(tag.attributes.get(name));
     if (value !== '') return value;

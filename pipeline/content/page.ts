@@ -11,8 +11,6 @@ import { ParseLimitError } from '../markdown/parse-limits.ts';
 import { pageUrl, resolveSite, type PageSite } from './site.ts';
 import { fileTitle, groupFromPath, validateSlug } from './slug.ts';
 
-export { pageUrl } from './site.ts';
-
 export interface ReadPage {
   readonly page: Page;
   readonly sections: readonly Section[];

@@ -39,7 +39,7 @@ export async function createDigestArchive(dir: string): Promise<Uint8Array<Array
 }
 
 /** The stamp of a digest: the first 16 hex digits of its manifest's SHA-256 (the manifest names every section's hash and the passes that made it). */
-export function archiveStamp(manifestBytes: Uint8Array): string {
+function archiveStamp(manifestBytes: Uint8Array): string {
   return createHash('sha256').update(manifestBytes).digest('hex').slice(0, 16);
 }
 

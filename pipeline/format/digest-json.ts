@@ -6,15 +6,13 @@
  * - `manifest.json`: `ManifestSchema` (manifest.ts, with its own messages: `parseManifest`);
  * - `sections/<id>.json`: `DigestNodeSchema`;
  * - `glossary.json`: `GlossaryFileSchema`; `suggestions.json`: `SuggestionsFileSchema`;
- * - `search/index.json`, the search header: `SearchHeaderSchema` (format/search-tables.ts, checked
- *   when the tables are opened); the other search tables are line files, never parsed whole.
+ * - `search/index.json`, the search header: `SearchHeader` (format/search-tables.ts; its versions
+ *   and array shapes are checked when the tables are opened); the other search tables are line files, never parsed whole.
  */
 import { z } from 'zod';
 import type { DigestNode, GlossaryEntry } from '../types.ts';
 import { DigestFormatError } from './manifest.ts';
 
-export { ManifestSchema } from './manifest.ts';
-export { SearchHeaderSchema } from './search-tables.ts';
 
 const FactSchema = z.object({
   kind: z.enum(['flag', 'code', 'value', 'default', 'key']),

@@ -11,7 +11,7 @@ export const DIGEST_SCHEMA_VERSION = 5;
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
 /** `digest/manifest.json`: what the digest was built from, and with what. */
-export const ManifestSchema = z.object({
+const ManifestSchema = z.object({
   schema: z.literal(DIGEST_SCHEMA_VERSION),
   /**
    * Where the content came from: the commit that last changed the content folder (or the one given

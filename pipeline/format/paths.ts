@@ -46,7 +46,7 @@ export function isBuildOnlyFile(relative: string): boolean {
 }
 
 /** The folder of the per-page Markdown files (`pageMarkdownPath`). */
-export const PAGES_FOLDER = 'pages';
+const PAGES_FOLDER = 'pages';
 
 /**
  * The digest-relative path of a page's Markdown file: `pages/<slug>.md` (`pages/index.md` for the
@@ -57,7 +57,7 @@ export function pageMarkdownPath(slug: string): string {
   return `${PAGES_FOLDER}/${slug}.md`;
 }
 
-export const SECTIONS_FOLDER = 'sections';
+const SECTIONS_FOLDER = 'sections';
 const INTRO_FILE = '@intro.json';
 
 /** File names longer than this (in UTF-8 bytes) are shortened: file systems stop at 255. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { LineSource } from './line-table.ts';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
@@ -12,13 +11,15 @@ export const IN_HEADING = 4;
 export const FLAG_BITS = 3;
 
 /** Per glossary entry: the token lists of its phrases (term and aliases), and the tokens it adds. */
-export const GlossaryTokensSchema = z.object({ phrases: z.array(z.array(z.string())), add: z.array(z.string()) });
-export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
+export interface GlossaryTokens {
+  readonly phrases: string[][];
+  readonly add: string[];
+}
 
 /**
  * The search tables are four files, laid out so that loading them is reading, not parsing:
  *
- * - `search/index.json`, the header (this schema): versions, the document frequency of each
+ * - `search/index.json`, the header (`SearchHeader`): versions, the document frequency of each
  *   vocabulary term, per section its page number and body length, the surface forms and the
  *   glossary's token lists. One JSON.parse of small arrays. Its keys are sorted at every level
  *   (schema 5), as in every JSON file of the digest tree, so `schema` and `tokenizer` are found
@@ -35,32 +36,30 @@ export type GlossaryTokens = z.infer<typeof GlossaryTokensSchema>;
  * `sectionBytes` place every line of `sections.txt` without scanning it, so the loader reads a
  * section's line from the file only when it is a result.
  */
-export const SearchHeaderSchema = z.object({
-  schema: z.literal(SEARCH_SCHEMA_VERSION),
-  tokenizer: z.string(),
+export type SearchHeader = {
+  readonly schema: typeof SEARCH_SCHEMA_VERSION;
+  readonly tokenizer: string;
   /** Whether tokens were stemmed; queries must be tokenised the same way. */
-  stemmed: z.boolean(),
+  readonly stemmed: boolean;
   /** False when built without a digest tree: scoring falls back to IDF overlap (rule 7). */
-  hasDigest: z.boolean(),
-  avgLength: z.number(),
+  readonly hasDigest: boolean;
+  readonly avgLength: number;
   /** Per section, in corpus order: its page's number (pages numbered as they first occur), for the per-page cap. */
-  pages: z.array(z.number()),
+  readonly pages: number[];
   /** Per section: the body length in distinct tokens (rule 5). */
-  lengths: z.array(z.number()),
+  readonly lengths: number[];
   /** Per section: the length of its line of `sections.txt` in UTF-8 bytes, line feed included. */
-  sectionBytes: z.array(z.number()),
+  readonly sectionBytes: number[];
   /** Per vocabulary term (line of `postings.txt`): the number of sections it occurs in. */
-  df: z.array(z.number()),
+  readonly df: number[];
   /**
    * Words as written whose stem differs (`settings` -> `sett`), sorted, with the vocabulary
    * position of their stem: what a partly typed word is matched against by prefix.
    */
-  surface: z.array(z.string()),
-  surfaceStem: z.array(z.number()),
-  glossary: z.array(GlossaryTokensSchema),
-});
-
-export type SearchHeader = z.infer<typeof SearchHeaderSchema>;
+  readonly surface: string[];
+  readonly surfaceStem: number[];
+  readonly glossary: GlossaryTokens[];
+};
 
 /** What a result shows of a section. */
 export interface SectionRow {

@@ -51,8 +51,6 @@ export type KeywordResult = Exact<z.infer<typeof KeywordResultSchema>>;
 export type KeywordResponse = Exact<Omit<z.infer<typeof KeywordResponseSchema>, 'results'>> & { readonly results: readonly KeywordResult[] };
 export type Source = Exact<Omit<z.infer<typeof SourceSchema>, 'terms'>> & { readonly terms?: readonly string[] };
 
-export type AnswerEventName = keyof typeof ANSWER_EVENT_DATA;
-
 /** One Server-Sent Event of the agentic answer (spec, Events). */
 export type AnswerEvent =
   | { readonly event: 'search'; readonly data: Exact<z.infer<(typeof ANSWER_EVENT_DATA)['search']>> }

@@ -96,7 +96,7 @@ function checkJob(plan: WorkflowPlan): Step {
 }
 
 /** The workflow as data. */
-export function digestWorkflow(plan: WorkflowPlan): Record<string, unknown> {
+function digestWorkflow(plan: WorkflowPlan): Record<string, unknown> {
   return {
     name: 'docs digest',
     on: {

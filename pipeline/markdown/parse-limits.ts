@@ -32,7 +32,7 @@ const CONTINUATION = /^(?: {2,}|\t)/;
 const CONTAINER_MARKER = /^[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
 
 /** How many containers the markers at the start of `line` open (a thematic break opens none). */
-export function containerDepth(line: string): number {
+function containerDepth(line: string): number {
   if (THEMATIC_BREAK.test(line)) return 0;
   let depth = 0;
   let rest = line;

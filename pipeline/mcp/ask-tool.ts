@@ -21,7 +21,7 @@ export function hasProviderKey(processEnv: Readonly<Record<string, string | unde
 }
 
 /** The answer, then its sources as a Markdown list (title, heading, url and the section id `section` opens). */
-export function answerWithSources(answer: AgenticAnswer, directory: SectionDirectory): string {
+function answerWithSources(answer: AgenticAnswer, directory: SectionDirectory): string {
   if (answer.sources.length === 0) return `${answer.text}\n\nSources: none.`;
   const lines = answer.sources.map((source) => {
     const name = [source.title, source.heading].filter((part) => part !== undefined && part !== '').join(' › ') || source.url;

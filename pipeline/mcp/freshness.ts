@@ -10,7 +10,7 @@ export interface Freshness {
 }
 
 /** The stamp a read response carries in its headers, or null when it carries none (POST answers). */
-export function freshnessOfHeaders(headers: Headers): Freshness | null {
+function freshnessOfHeaders(headers: Headers): Freshness | null {
   const contentHash = headers.get(FRESHNESS_HEADERS.contentHash);
   if (contentHash === null) return null;
   return { contentHash, buildCommit: headers.get(FRESHNESS_HEADERS.buildCommit) };

@@ -15,10 +15,10 @@ const keywordAnswerSchema = z.object({
 });
 
 /** A keyword result with the id of its section, so `section` can open it (null when no section has its url). */
-export type SearchHit = z.infer<typeof keywordAnswerSchema>['results'][number] & { readonly id: string | null };
+type SearchHit = z.infer<typeof keywordAnswerSchema>['results'][number] & { readonly id: string | null };
 
 /** The keyword results with their section ids, found by url in the section list. */
-export function withSectionIds(results: z.infer<typeof keywordAnswerSchema>['results'], directory: SectionDirectory): SearchHit[] {
+function withSectionIds(results: z.infer<typeof keywordAnswerSchema>['results'], directory: SectionDirectory): SearchHit[] {
   return results.map((result) => ({ id: directory.idOfUrl(result.url) ?? null, ...result }));
 }
 

@@ -2,13 +2,13 @@ import { estimateJsonTokens, estimateTokens } from '../text/tokens.ts';
 import type { DigestNode, FactKind } from '../types.ts';
 
 /** A fact as the `section` tool gives it (its chunk id says nothing to an agent). */
-export interface SectionFact {
+interface SectionFact {
   readonly kind: FactKind;
   readonly literal: string;
 }
 
 /** What a budget left out of a section: tokens of the summary and of the text, and whole facts. */
-export interface SectionOmissions {
+interface SectionOmissions {
   readonly summary: number;
   readonly facts: number;
   readonly text: number;

@@ -6,7 +6,7 @@ import type { Freshness } from './freshness.ts';
 import { callRoute } from './tool-result.ts';
 
 /** A page of the digest, as the MCP resources list it. */
-export interface DocPage {
+interface DocPage {
   /** The page part of its section ids (`guide/tokens`; `index` for the home page). */
   readonly slug: string;
   readonly title: string;

@@ -9,7 +9,7 @@ import { fitSection, type SectionParts } from './section-budget.ts';
 import { callRoute, stampedResult } from './tool-result.ts';
 
 /** The whole section as the `section` tool gives it without a budget: identity, summary, facts and the real text. */
-export function wholeSection(node: DigestNode): SectionParts {
+function wholeSection(node: DigestNode): SectionParts {
   return {
     id: node.id,
     title: node.title,

@@ -16,7 +16,7 @@ function unescaped(text: string): string {
 }
 
 /** The `# <name>` and `> <description>` lines at the head of an llms.txt text; null without a title. */
-export function identityOfLlmsText(text: string): McpSiteIdentity | null {
+function identityOfLlmsText(text: string): McpSiteIdentity | null {
   const lines = text.split('\n');
   const title = lines.findIndex((line) => line.startsWith('# '));
   if (title === -1) return null;

@@ -2,7 +2,7 @@ import { BASE_URL_VARIABLES, DEFAULT_MODELS, MODEL_PROVIDERS, isModelProvider, t
 import { lookupProviderKey, readVariable, type KeySources } from './keys.ts';
 
 /** The provider names a build or a server accepts: the model providers, and `offline` (no model calls). */
-export const PROVIDER_NAMES: readonly string[] = [...MODEL_PROVIDERS, 'offline'];
+const PROVIDER_NAMES: readonly string[] = [...MODEL_PROVIDERS, 'offline'];
 
 /** What the caller asked for: the `--provider`/`--model` flags, or the handler's options. */
 export interface ModelRequest {

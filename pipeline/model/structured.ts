@@ -26,7 +26,7 @@ export interface StructuredCall {
   readonly maxTokens: number;
 }
 
-export interface CallUsage {
+interface CallUsage {
   /** All input tokens, cached ones included. */
   readonly input: number;
   readonly output: number;
@@ -34,7 +34,7 @@ export interface CallUsage {
   readonly cached: number;
 }
 
-export interface StructuredResult {
+interface StructuredResult {
   /** The parsed JSON value, or undefined when the model produced none (validated by the caller). */
   readonly value: unknown;
   readonly usage: CallUsage;

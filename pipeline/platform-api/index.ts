@@ -1,8 +1,7 @@
 export { PLATFORM_OPERATIONS, DEBUG_LOGS_LIMIT_BYTES } from './operations.ts';
-export type { PlatformOperation, HttpMethod, Credential, Passage, Upstream, ParameterSpec, ResponseSpec } from './operation.ts';
-export { platformSchemas, type PlatformResponseBody } from './schemas.ts';
+export type { PlatformOperation, ParameterSpec } from './operation.ts';
 export { SESSION_TOKEN_HEADER } from './session-header.ts';
-export { responseBody, type Validation, type ResponseBodyExtra } from './response-body.ts';
+export { responseBody, type Validation } from './response-body.ts';
 // what the embedded platform (platform/) takes from here: it imports this entry only
 export * as schemas from './schemas.ts';
 export * as parameters from './parameters.ts';

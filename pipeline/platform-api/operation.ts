@@ -7,7 +7,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Which server an operation lives on: the platform (`--platform-url`) or the agent (`--agent-debug-url`). */
-export type Upstream = 'platform' | 'agent-debug';
+type Upstream = 'platform' | 'agent-debug';
 
 /**
  * The credential the spec states: `none` (login, passcodes, scopes), `session`
@@ -15,7 +15,7 @@ export type Upstream = 'platform' | 'agent-debug';
  * `user-or-agent` (the spec names a user token for listing workspaces). Every
  * value but `none` needs a `Svc-Session-Token` header to be forwarded.
  */
-export type Credential = 'none' | 'session' | 'agent' | 'user-or-agent';
+type Credential = 'none' | 'session' | 'agent' | 'user-or-agent';
 
 /** A path or query parameter: a zod schema over the raw string. */
 export interface ParameterSpec {
@@ -36,7 +36,7 @@ export interface ResponseSpec {
 }
 
 /** How the proxy passes the response body back. */
-export type Passage =
+type Passage =
   /** Buffered within the upstream timeout, then sent. */
   | 'buffered'
   /** Streamed chunk by chunk with no deadline once headers arrive (`inbox/watch`). */

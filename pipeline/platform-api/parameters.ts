@@ -10,7 +10,7 @@ export function isUuid(value: string): boolean {
 }
 
 /** The spellings of a boolean a path segment may use (as Go's strconv.ParseBool). */
-export const BOOLEAN_SPELLINGS = ['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'] as const;
+const BOOLEAN_SPELLINGS = ['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'] as const;
 
 /** Reads one of BOOLEAN_SPELLINGS; null for anything else. */
 export function parseBooleanSegment(value: string): boolean | null {

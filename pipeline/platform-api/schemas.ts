@@ -22,7 +22,7 @@ const uuid = z.uuid();
 
 // Generic -------------------------------------------------------------------
 
-export const ValidationError = named('ValidationError', 'One field that failed validation.', z.object({
+const ValidationError = named('ValidationError', 'One field that failed validation.', z.object({
   field: z.string(),
   detail: z.string(),
 }));
@@ -40,7 +40,7 @@ export const ExternalAPIKeyScopes = named('ExternalAPIKeyScopes', 'Scopes an API
   external: z.array(z.string()),
 }));
 
-export const AuthorizationObject = named('AuthorizationObject', 'The object an action is checked against.', z.object({
+const AuthorizationObject = named('AuthorizationObject', 'The object an action is checked against.', z.object({
   any_org: z.boolean().optional(),
   organization_id: z.string().optional(),
   owner_id: z.string().optional(),
@@ -48,7 +48,7 @@ export const AuthorizationObject = named('AuthorizationObject', 'The object an a
   resource_type: z.string(),
 }));
 
-export const AuthorizationCheck = named('AuthorizationCheck', 'One action on one object.', z.object({
+const AuthorizationCheck = named('AuthorizationCheck', 'One action on one object.', z.object({
   action: z.string(),
   object: AuthorizationObject,
 }));
@@ -105,7 +105,7 @@ export const OAuthConversionResponse = named('OAuthConversionResponse', 'A pendi
 
 // External auth -------------------------------------------------------------------
 
-export const ExternalAuthUser = named('ExternalAuthUser', 'The account at the git provider.', z.object({
+const ExternalAuthUser = named('ExternalAuthUser', 'The account at the git provider.', z.object({
   avatar_url: z.string(),
   id: z.int(),
   login: z.string(),
@@ -113,7 +113,7 @@ export const ExternalAuthUser = named('ExternalAuthUser', 'The account at the gi
   profile_url: z.string(),
 }));
 
-export const ExternalAuthInstallation = named('ExternalAuthInstallation', 'An app installation at the provider.', z.object({
+const ExternalAuthInstallation = named('ExternalAuthInstallation', 'An app installation at the provider.', z.object({
   account: ExternalAuthUser,
   configure_url: z.string(),
   id: z.int(),
@@ -174,11 +174,11 @@ export const AgentManifest = named('Manifest', 'What the agent fetched from the 
  * what one notification can cost every watcher that renders it is bounded
  * (issue 11, defect 1). Enforced by the proxy and by the reference platform.
  */
-export const CUSTOM_NOTIFICATION_TITLE_MAX_BYTES = 4 * 1024;
-export const CUSTOM_NOTIFICATION_MESSAGE_MAX_BYTES = 64 * 1024;
+const CUSTOM_NOTIFICATION_TITLE_MAX_BYTES = 4 * 1024;
+const CUSTOM_NOTIFICATION_MESSAGE_MAX_BYTES = 64 * 1024;
 
 /** The UTF-8 length of a string, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
-export function utf8ByteLength(text: string): number {
+function utf8ByteLength(text: string): number {
   let bytes = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -219,7 +219,7 @@ export const InboxNotificationAction = named('InboxNotificationAction', 'A link 
   url: z.string(),
 }));
 
-export const InboxNotification = named('InboxNotification', 'One notification in a user inbox.', z.object({
+const InboxNotification = named('InboxNotification', 'One notification in a user inbox.', z.object({
   actions: z.array(InboxNotificationAction),
   content: z.string(),
   created_at: dateTime,
@@ -237,7 +237,8 @@ export const ListInboxNotificationsResponse = named('ListInboxNotificationsRespo
   unread_count: z.int(),
 }));
 
-export const GetInboxNotificationResponse = named('GetInboxNotificationResponse', 'One notification and the unread count.', z.object({
+// registered only: the inbox watch stream's events name it (a $ref in operations.ts)
+named('GetInboxNotificationResponse', 'One notification and the unread count.', z.object({
   notification: InboxNotification,
   unread_count: z.int(),
 }));
@@ -270,7 +271,7 @@ export const UpdateUserNotificationPreferences = named('UpdateUserNotificationPr
 
 // Automation ----------------------------------------------------------------------------
 
-export const AgentLog = named('AgentLog', 'One line of agent output.', z.object({
+const AgentLog = named('AgentLog', 'One line of agent output.', z.object({
   created_at: dateTime,
   level: z.string(),
   output: z.string(),
@@ -284,7 +285,7 @@ export const ExtendWorkspaceRequest = named('ExtendWorkspaceRequest', 'The new d
   deadline: dateTime,
 }));
 
-export const Workspace = named('Workspace', 'A workspace (fields beyond the spec, which shows none).', z.object({
+const Workspace = named('Workspace', 'A workspace (fields beyond the spec, which shows none).', z.object({
   id: uuid,
   name: z.string(),
   owner_id: uuid,

@@ -1,7 +1,7 @@
 import { FRESHNESS_HEADERS } from './freshness.ts';
 
 /** Archives change only with the digest; clients revalidate with the ETag or the content hash. */
-export const ARCHIVE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
+const ARCHIVE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 async function strongEtag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));

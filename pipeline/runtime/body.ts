@@ -5,7 +5,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** Longest query accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
 
-export type AskMode = 'keyword' | 'agentic';
+type AskMode = 'keyword' | 'agentic';
 
 export interface AskBody {
   readonly query: string;

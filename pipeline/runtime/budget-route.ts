@@ -26,7 +26,7 @@ export const BUDGET_ROUTE_LIMITS: BudgetRouteLimits = { maxTokens: MAX_BUDGET_TO
  * The `budget` query parameter: a positive whole number of tokens (digits only), else 400; one
  * above `max` is served as `max` (however many digits it has).
  */
-export function parseBudget(raw: string, max = MAX_BUDGET_TOKENS): number {
+function parseBudget(raw: string, max = MAX_BUDGET_TOKENS): number {
   const budget = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(budget >= 1)) throw new RequestError(400, ERRORS.badBudget);
   return Math.min(budget, max);

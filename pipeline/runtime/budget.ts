@@ -3,7 +3,7 @@ import { estimateJsonTokens as cost } from '../text/tokens.ts';
 import type { DigestNode, Fact } from '../types.ts';
 
 /** A section as the budgeted list gives it: its summary object, then its facts and text when they fit. */
-export interface BudgetedSection {
+interface BudgetedSection {
   readonly id: string;
   readonly title: string;
   readonly heading: string | null;
@@ -16,7 +16,7 @@ export interface BudgetedSection {
 }
 
 /** How many of the candidate sections had each part left out. */
-export interface OmittedParts {
+interface OmittedParts {
   readonly summaries: number;
   readonly facts: number;
   readonly text: number;
@@ -36,7 +36,6 @@ export interface BudgetCandidates {
   readonly count: number;
   readonly node: (at: number) => DigestNode | undefined;
 }
-
 
 /**
  * Fills a token budget from sections in relevance order, in three passes, each going down the

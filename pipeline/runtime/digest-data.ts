@@ -49,7 +49,7 @@ export interface AskData {
   optionalText(relative: string): Promise<string | undefined>;
 }
 
-export interface DigestOverview {
+interface DigestOverview {
   readonly overview: string;
   readonly context: string;
 }
@@ -113,7 +113,7 @@ function parseJson<S extends z.ZodType>(text: string, relative: string, schema: 
 const rebuild = "rebuild with 'ask digest build --force'";
 
 /** The manifest's `identity`: the site's name and description. */
-export interface SiteIdentityRecord {
+interface SiteIdentityRecord {
   readonly name: string;
   readonly description: string | null;
 }

@@ -19,7 +19,7 @@ import { unknownProviderNotice } from './unknown-provider.ts';
  * way, such as raw content without a digest) the data itself. Called once per instance, again
  * only after a failure.
  */
-export type AskDataSource = { readonly digest: () => Promise<DigestFiles> } | { readonly load: () => Promise<AskData> };
+type AskDataSource = { readonly digest: () => Promise<DigestFiles> } | { readonly load: () => Promise<AskData> };
 
 interface AskHandlerSettings {
   /** The archive bytes of the digest tree (built ahead of time where there is no file system). */
@@ -49,7 +49,7 @@ interface AskHandlerSettings {
 export type AskHandlerOptions = AskDataSource & AskHandlerSettings;
 
 /** The OpenAPI paths and schemas of the platform routes (a promise when the proxy is imported lazily). */
-export interface PlatformOpenApi {
+interface PlatformOpenApi {
   readonly paths: Record<string, unknown>;
   readonly components: Record<string, unknown>;
 }

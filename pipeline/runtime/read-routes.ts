@@ -4,7 +4,7 @@ import { ERRORS, jsonResponse, RequestError } from './errors.ts';
 import { sectionMarkdownResponse } from './markdown-routes.ts';
 
 /** Glossary entry by term or alias, case-insensitive (`undefined` when none matches). */
-export function findGlossaryEntry(glossary: readonly GlossaryEntry[], wanted: string): GlossaryEntry | undefined {
+function findGlossaryEntry(glossary: readonly GlossaryEntry[], wanted: string): GlossaryEntry | undefined {
   const key = wanted.trim().toLowerCase();
   return glossary.find((entry) => entry.term.toLowerCase() === key || entry.aliases.some((alias) => alias.toLowerCase() === key));
 }

@@ -24,7 +24,7 @@ const REDACTED = '[redacted]';
 export type Environment = Readonly<Record<string, unknown>> | undefined;
 
 /** The secret values of some environments (as set and trimmed), longest first so that none is redacted in part. */
-export function secretValues(...environments: readonly Environment[]): string[] {
+function secretValues(...environments: readonly Environment[]): string[] {
   const values = new Set<string>();
   for (const environment of environments) {
     if (environment === undefined) continue;
@@ -37,14 +37,14 @@ export function secretValues(...environments: readonly Environment[]): string[] 
 }
 
 /** `text` with every value of `secrets` (and its long prefixes, `redactSecret`) and every key-shaped run replaced. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = secrets.reduce((current, secret) => redactSecret(current, secret), text);
   for (const shape of KEY_SHAPES) out = out.replace(shape, REDACTED);
   return out.replace(KEY_FIELD, (_match, field: string) => `${field}${REDACTED}`);
 }
 
 /** `process.env` where there is one (Node, and a worker with Node compatibility), else undefined. */
-export function hostProcessEnv(): Environment {
+function hostProcessEnv(): Environment {
   return typeof process !== 'undefined' && typeof process.env === 'object' ? process.env : undefined;
 }
 

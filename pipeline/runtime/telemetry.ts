@@ -8,10 +8,10 @@
 
 /** The ingestion host used when `TELEMETRY_HOST` is not set. */
 export const DEFAULT_TELEMETRY_HOST = 'https://us.i.posthog.com';
-export const TELEMETRY_PATH = '/i/v0/e/';
-export const TELEMETRY_TIMEOUT_MS = 5_000;
+const TELEMETRY_PATH = '/i/v0/e/';
+const TELEMETRY_TIMEOUT_MS = 5_000;
 
-export type CaptureMode = 'off' | 'redacted' | 'full';
+type CaptureMode = 'off' | 'redacted' | 'full';
 const REDACTED = '[redacted]';
 
 export interface TelemetryConfig {
@@ -86,7 +86,7 @@ function toolCallProperty(capture: CaptureMode, call: TraceToolCall): Record<str
 }
 
 /** The JSON body sent for one answer (pure; see docs/models.md for the fields). */
-export function tracePayload(config: TelemetryConfig, trace: GenerationTrace, now: Date = new Date()): Record<string, unknown> {
+function tracePayload(config: TelemetryConfig, trace: GenerationTrace, now: Date = new Date()): Record<string, unknown> {
   return {
     api_key: config.key,
     event: '$ai_generation',

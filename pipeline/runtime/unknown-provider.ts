@@ -7,7 +7,7 @@ import type { LoopConfig } from './provider-config.ts';
 const SHOWN_NAME = 40;
 
 /** The one log line for a provider name the handler cannot use. */
-export function unknownProviderLine({ unknown, setting }: UnknownProvider): string {
+function unknownProviderLine({ unknown, setting }: UnknownProvider): string {
   const name = printable(unknown.length > SHOWN_NAME ? `${unknown.slice(0, SHOWN_NAME)}…` : unknown);
   const where = setting === 'ASK_PROVIDER' ? 'ASK_PROVIDER' : 'the provider option';
   return `ask: ${where} '${name}' is not a provider (${MODEL_PROVIDERS.join(', ')}); answering with keyword results only`;

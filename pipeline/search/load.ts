@@ -29,7 +29,7 @@ const openFiles = new FinalizationRegistry<number>((descriptor) => closeSync(des
  * query on small corpora). A one-off query (the CLI) never gets there.
  */
 export const LINE_READS_BEFORE_WHOLE = 48;
-export const MAX_WHOLE_SECTION_BYTES = 16 * 1024 * 1024;
+const MAX_WHOLE_SECTION_BYTES = 16 * 1024 * 1024;
 
 /** The first `size` bytes of an open file, read in the background (libuv's pool), never blocking a query. */
 function readWhole(descriptor: number, size: number): Promise<Uint8Array> {

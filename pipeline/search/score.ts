@@ -10,8 +10,8 @@ import { topSections } from './top-k.ts';
 import { findNear, findPrefixed, findTerm } from './vocabulary.ts';
 
 /** Spec defaults (Limits table). */
-export const DEFAULT_MAX_RESULTS = 6;
-export const DEFAULT_PER_DOC_CAP = 2;
+const DEFAULT_MAX_RESULTS = 6;
+const DEFAULT_PER_DOC_CAP = 2;
 /** BM25 length normalisation strength (spec rule 5). */
 export const BM25_B = 0.75;
 /**
@@ -45,7 +45,7 @@ export interface ScoringFeatures {
   readonly fuzzy: boolean;
 }
 
-export const ALL_FEATURES: ScoringFeatures = { glossary: true, signal: true, floor: true, prefix: true, fuzzy: true };
+const ALL_FEATURES: ScoringFeatures = { glossary: true, signal: true, floor: true, prefix: true, fuzzy: true };
 
 /** Weight of a term reached by prefix or by typo, relative to the term itself. */
 const PREFIX_DISCOUNT = 0.8;

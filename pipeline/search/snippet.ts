@@ -1,4 +1,4 @@
-import { firstWordStart, snippetTerms, type SnippetTerms } from './snippet-terms.ts';
+import { firstWordStart, type SnippetTerms } from './snippet-terms.ts';
 import { tokenSpans } from './tokenize.ts';
 
 /** Characters of a snippet at most, ellipses excluded. */
@@ -92,7 +92,3 @@ export function snippetOf(text: FlatText, terms: SnippetTerms, stemmed: boolean,
   return excerpt(flat, anchor);
 }
 
-/** Rule 6's snippet of a text for a query's matched terms (`snippetOf` the text as it is). */
-export function makeSnippet(text: string, matched: ReadonlySet<string>, stemmed: boolean, inTokens = true): string {
-  return snippetOf(flatText(text), snippetTerms(matched), stemmed, inTokens);
-}

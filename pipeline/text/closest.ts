@@ -1,5 +1,5 @@
 /** Edits (insert, delete, substitute, swap two neighbours) between two words: optimal string alignment. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   const at = (i: number, j: number): number => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
   for (let i = 1; i <= a.length; i += 1) {

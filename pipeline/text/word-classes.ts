@@ -21,7 +21,7 @@ export const PREPOSITIONS: ReadonlySet<string> = new Set(
 export const COORDINATORS: ReadonlySet<string> = new Set('and or nor but'.split(' '));
 
 /** Forms of "be": a sentence that ends on one ("The options are.") has lost its complement. */
-export const COPULAS: ReadonlySet<string> = new Set('is are was were be been being am'.split(' '));
+const COPULAS: ReadonlySet<string> = new Set('is are was were be been being am'.split(' '));
 
 /** Finite auxiliaries, copulas and modals (and their negations): their presence makes a clause. */
 export const AUXILIARIES: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@ import { bakeDigestFolder } from '../digest-folder.ts';
 type VitePlugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { name: string }>;
 
 /** The id the injected route imports; its declaration is in `virtual-digest.d.ts`. */
-export const DIGEST_MODULE_ID = 'virtual:ask-docs/digest';
+const DIGEST_MODULE_ID = 'virtual:ask-docs/digest';
 const RESOLVED_ID = `\0${DIGEST_MODULE_ID}`;
 
 /** What the route serves, as the integration was configured. */

@@ -11,7 +11,7 @@ const SITE_STYLE_HASH = `'sha256-${createHash('sha256').update(SITE_CSS).digest(
  * when it is a path, else its origin is added), images from the site and `data:` (the empty icon),
  * no plugins, no `<base>`, no form posts, and no framing by any other page.
  */
-export function contentSecurityPolicy(endpoint: string): string {
+function contentSecurityPolicy(endpoint: string): string {
   const connect = /^https?:\/\//i.test(endpoint) ? `'self' ${new URL(endpoint).origin}` : "'self'";
   return [
     "default-src 'none'",

@@ -24,7 +24,7 @@ async function entriesOf(dir: string): Promise<string[]> {
 }
 
 /** A file's text, or null when it is absent, a folder or unreadable. */
-export async function textOf(file: string): Promise<string | null> {
+async function textOf(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch {

@@ -6,7 +6,7 @@ export function withoutExtension(file: string): string {
 }
 
 /** True for `index`/`README` files, which stand for their folder. */
-export function isFolderPage(file: string): boolean {
+function isFolderPage(file: string): boolean {
   const name = withoutExtension(file).split('/').pop() ?? '';
   return FOLDER_PAGE_NAMES.has(name.toLowerCase());
 }

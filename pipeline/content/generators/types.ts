@@ -40,7 +40,7 @@ export interface PageHeadings {
 }
 
 /** One heading as the id assigner sees it. */
-export interface HeadingInput {
+interface HeadingInput {
   /**
    * The heading's text: its text and inline code, without raw HTML (`<Badge>`) and without the
    * custom-id syntax. MDX elements' text children are included.
@@ -127,12 +127,3 @@ export interface Generator {
   expandIncludes?(file: string, source: string, read: ReadContentFile): Promise<string>;
 }
 
-/** The site-wide choices of a build that decide pages, urls and anchors. */
-export interface SiteOptions {
-  readonly generator: GeneratorName;
-  /** Joined before every url (`https://docs.example.com`, or `''`). */
-  readonly siteUrl: string;
-  readonly urlStyle: UrlStyle;
-  /** Globs of content files (relative paths) to leave out. */
-  readonly exclude: readonly string[];
-}

@@ -16,7 +16,7 @@ import { isRecord, readConfigModule, stringAt, type LiteralValue } from './liter
 import { readDataFile } from './read-config.ts';
 
 /** A folder as the sidebar shows it. */
-export interface FolderData {
+interface FolderData {
   readonly label?: string;
   readonly position?: number;
 }
@@ -46,7 +46,7 @@ function finite(value: LiteralValue | undefined): number | undefined {
 }
 
 /** A page's position as its generator reads it from the frontmatter; undefined when it states none. */
-export function frontmatterPosition(generator: GeneratorName, frontmatter: Readonly<Record<string, LiteralValue>>): number | undefined {
+function frontmatterPosition(generator: GeneratorName, frontmatter: Readonly<Record<string, LiteralValue>>): number | undefined {
   switch (generator) {
     case 'docusaurus':
       return finite(frontmatter['sidebar_position']);

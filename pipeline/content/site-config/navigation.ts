@@ -33,13 +33,13 @@ export interface NavigationInput {
 }
 
 /** A folder name as a label: `getting-started` as "Getting started". */
-export function folderLabel(name: string): string {
+function folderLabel(name: string): string {
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A page reference made comparable: no leading `./` or `/`, no `#`/`?` part, extension, trailing `/` or `index`; lower case. */
-export function normalizeRef(reference: string): string {
+function normalizeRef(reference: string): string {
   return reference
     .replace(/[#?].*$/, '')
     .replace(/^(?:\.\/|\/)+/, '')

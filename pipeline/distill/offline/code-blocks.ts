@@ -28,7 +28,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The language tag of a block, lower case, without attributes (`ts title="x"` -> `ts`). */
-export function languageOf(code: Code): string {
+function languageOf(code: Code): string {
   return (code.lang ?? '').toLowerCase().split(/[\s{]/)[0] ?? '';
 }
 
@@ -42,7 +42,7 @@ export function languageName(code: Code): string | null {
 const PROMPT = /^(?:\$|%|>|PS>|PS [^>]*>)\s+/;
 
 /** True for shell sessions: a shell language, or untagged lines that start with a `$ ` prompt. */
-export function isShellBlock(code: Code): boolean {
+function isShellBlock(code: Code): boolean {
   const lang = languageOf(code);
   if (SHELL.has(lang)) return true;
   return lang === '' && code.value.split('\n').some((line) => /^\s*\$\s+\S/.test(line));

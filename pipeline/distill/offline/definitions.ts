@@ -30,8 +30,8 @@ import { fromTermTable, mayHoldTermTable } from './term-tables.ts';
 import { aliasesFrom, conceptKey, isTermLike, matchDefinition, namesHeading, splitParenthesis, type FoundDefinition } from './term-shape.ts';
 import { proseOf, sentences, squash } from './text.ts';
 
-export { conceptKey, isTermLike, matchDefinition, namesHeading, SOURCE_RANK } from './term-shape.ts';
-export type { DefinitionSource, FoundDefinition } from './term-shape.ts';
+export { conceptKey, isTermLike, SOURCE_RANK } from './term-shape.ts';
+export type { FoundDefinition } from './term-shape.ts';
 
 const GLOSSARY_HEADING = /\b(?:glossary|terms|terminology|definitions|key concepts|vocabulary)\b/i;
 const GLOSSARY_TITLE = /\b(?:glossary|terminology|vocabulary)\b/i;

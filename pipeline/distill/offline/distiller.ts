@@ -52,5 +52,11 @@ export function createOfflineDistiller(): Distiller {
   };
 }
 
-/** What a worker thread makes for itself (`Distiller.threadModule`). */
-export const createThreadDistiller = createOfflineDistiller;
+/**
+ * What a worker thread makes for itself (`Distiller.threadModule`): compile/workers/task.ts
+ * imports this module by its url and calls this export by name.
+ * @public
+ */
+export function createThreadDistiller(): Distiller {
+  return createOfflineDistiller();
+}

@@ -26,7 +26,7 @@ import { plainText } from './text.ts';
 /** At most this many facts per section. */
 export const MAX_FACTS = 24;
 /** Literals longer than this are not facts (a whole script is source, not a fact). */
-export const MAX_LITERAL = 200;
+const MAX_LITERAL = 200;
 
 /**
  * At most this many distinct literals are checked against the section's source (each check reads

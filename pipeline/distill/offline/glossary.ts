@@ -42,7 +42,7 @@ import { isNameIn, NO_USAGE, usageOf, type Usage } from './usage.ts';
 
 export const MAX_DEFINITION = 300;
 /** An acronym the docs only spell out is a term when they use it in at least this many sections. */
-export const ACRONYM_SECTIONS = 2;
+const ACRONYM_SECTIONS = 2;
 
 interface Draft {
   term: string;

@@ -23,10 +23,10 @@ import type { ListItem, Nodes, RootContent } from 'mdast';
 import { endOf, startOf, walkAll } from './parse.ts';
 
 /** How many code-led list items make a section an option list. */
-export const OPTION_LIST_ITEMS = 5;
+const OPTION_LIST_ITEMS = 5;
 
 /** Measurements the rule is decided on (exported for tests and reports). */
-export interface BodyShape {
+interface BodyShape {
   readonly bodyChars: number;
   readonly referenceChars: number;
   readonly codeLedItems: number;
@@ -53,7 +53,7 @@ export function isCodeLedItem(item: ListItem): boolean {
 }
 
 /** Measures a section body. */
-export function measureBody(body: readonly RootContent[]): BodyShape {
+function measureBody(body: readonly RootContent[]): BodyShape {
   let bodyChars = 0;
   for (const node of body) bodyChars += endOf(node) - startOf(node);
   let referenceChars = 0;

@@ -16,7 +16,7 @@ export function distillSectionOffline(section: Section, page: Page, tree?: Root 
 }
 
 /** Distils one section from its tree (`sectionTree(section)`); the tree is only read. */
-export function distillSectionRoot(section: Section, page: Page, root: Root): SectionDistillation {
+function distillSectionRoot(section: Section, page: Page, root: Root): SectionDistillation {
   const body = bodyOf(root);
   const heading = leadingHeading(root);
   const facts = extractFacts(section.source, heading ? [heading, ...body] : body);

@@ -10,12 +10,12 @@ import { acronymDefinitions, definitionsIn, mayDefine, type FoundDefinition } fr
 import { bodyOf, parseSource } from './parse.ts';
 
 /** The definitions `section` states; `body` (its body nodes) is asked for only when it may state any. */
-export function definitionsStatedIn(section: Section, body: () => readonly RootContent[]): FoundDefinition[] {
+function definitionsStatedIn(section: Section, body: () => readonly RootContent[]): FoundDefinition[] {
   return mayDefine(section) ? definitionsIn(section, body()) : [];
 }
 
 /** The definitions a section states, worked out from its source (as its generator's syntax reads, `markup`). */
-export function statedDefinitions(section: Section): readonly FoundDefinition[] {
+function statedDefinitions(section: Section): readonly FoundDefinition[] {
   return definitionsStatedIn(section, () => bodyOf(parseSource(section.markup ?? section.source, section.format)));
 }
 

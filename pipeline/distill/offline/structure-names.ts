@@ -46,7 +46,7 @@ export function itemLabel(item: ListItem): string {
 }
 
 /** True for a name that reads well inside a sentence: a few words (at most 40 characters) with a letter or digit. */
-export function isShortName(name: string): boolean {
+function isShortName(name: string): boolean {
   const count = name.split(' ').length;
   return count <= NAME_WORDS && name.length <= NAME_CHARS && /[A-Za-z0-9]/.test(name) && !/[.!?]$/.test(name);
 }

@@ -25,7 +25,7 @@ import { singular, words } from './text.ts';
 import { isAcronym } from './acronyms.ts';
 
 /** A label outside a glossary must be named on at least this many other pages to be a term. */
-export const LABEL_PAGES = 2;
+const LABEL_PAGES = 2;
 
 /** One found definition and where it was found. */
 export interface Candidate {
@@ -58,7 +58,7 @@ const LEAD_IN_ENDS = new Set(
 const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /** The header cells of the tables in a Markdown source: pipe tables and HTML `<th>` cells. */
-export function headerCells(source: string): string[] {
+function headerCells(source: string): string[] {
   const cells: string[] = [];
   const lines = source.split('\n');
   lines.forEach((line, i) => {
@@ -78,7 +78,7 @@ function headsColumn(term: string, source: string): boolean {
 }
 
 /** True for a definition that praises instead of defining. */
-export function isEvaluation(definition: string): boolean {
+function isEvaluation(definition: string): boolean {
   return EVALUATION.test(definition);
 }
 
@@ -87,7 +87,7 @@ export function isEvaluation(definition: string): boolean {
  * ("The platform supports tests."), not a definition. Opening with the label ("The current value
  * of the variable") is a definition still.
  */
-export function restatesLabel(term: string, definition: string): boolean {
+function restatesLabel(term: string, definition: string): boolean {
   const label = conceptKey(term).split(' ').filter((word) => word.length > 0);
   const text = words(definition).map(singular);
   if (label.length === 0) return false;

@@ -40,7 +40,7 @@ import { plainText, singular, squash, words } from './text.ts';
 import { compareCodeUnits } from '../../text/compare.ts';
 
 export const MAX_TERMS = 24;
-export const MAX_SYNONYMS = 6;
+const MAX_SYNONYMS = 6;
 const NOT_ACRONYMS = new Set([
   'OK', 'OR', 'AND', 'NOT', 'TODO', 'NOTE', 'TIP', 'WARNING', 'IMPORTANT', 'CAUTION', 'DANGER', 'INFO',
   'KiB', 'MiB', 'GiB', 'TiB', 'KB', 'MB', 'GB', 'TB',
@@ -84,7 +84,7 @@ class TermList {
  * (`read_status`, `--access-url`), the flag of a flag with a placeholder
  * (`--port N` -> `--port`), the words of a short command (`ask serve`).
  */
-export function identifiersIn(code: string): string[] {
+function identifiersIn(code: string): string[] {
   const value = code.trim();
   if (value.length > 40) return [];
   if (/^[-/]*[A-Za-z][\w.-]*$/.test(value)) return [value];
@@ -134,7 +134,7 @@ function gather(body: readonly RootContent[]): Gathered {
 const TRIGGERS: readonly string[] = THESAURUS.map(([trigger]) => ` ${words(trigger).map(singular).join(' ')} `);
 
 /** Thesaurus synonyms whose trigger occurs in `text`, in order of the trigger's first occurrence. */
-export function synonymsFor(text: string): string[] {
+function synonymsFor(text: string): string[] {
   const padded = ` ${words(text).map(singular).join(' ')} `;
   const hits: { at: number; order: number; synonyms: readonly string[] }[] = [];
   THESAURUS.forEach(([, synonyms], order) => {

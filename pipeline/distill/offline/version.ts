@@ -10,7 +10,7 @@ export const OFFLINE_PROVIDER = 'offline';
 export const OFFLINE_MODEL = 'offline-v1';
 
 /** One version string per pass. */
-export const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
+const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
   section:
     'ask offline distiller: section pass v7 (facts checked against the source for at most 500 distinct literals; summary, facts, terms, mode; summaries of whole sentences held to the sentence ' +
     'check: lead-ins completed from their list, table or code or left out, no pointing openers, structural descriptions ' +

@@ -4,7 +4,7 @@ import type { CorpusInput, DigestNode, GlossaryEntry } from '../../types.ts';
 export const CORPUS_FORMAT_VERSION = 'corpus-v1';
 
 /** About 60k tokens: leaves room for instructions and output in every provider's context window. */
-export const DEFAULT_CORPUS_BUDGET = 240_000;
+const DEFAULT_CORPUS_BUDGET = 240_000;
 
 type Detail = 'full' | 'terms' | 'headings';
 

@@ -1,2 +1,2 @@
 export { createModelDistiller, type ModelDistillerOptions } from './distiller.ts';
-export { loadPrompts, promptHashes, type Prompts } from './templates.ts';
+export { loadPrompts, promptHashes } from './templates.ts';

@@ -16,7 +16,7 @@ export interface LoopBounds {
   readonly maxSourceChars: number;
 }
 
-export const DEFAULT_BOUNDS: LoopBounds = {
+const DEFAULT_BOUNDS: LoopBounds = {
   maxSteps: 4,
   maxSubQueries: 6,
   maxOpenedSections: 6,

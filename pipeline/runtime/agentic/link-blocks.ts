@@ -6,7 +6,7 @@
  * a line wrongly treated as code could carry a live link, a line wrongly filtered cannot.
  */
 
-export interface Fence {
+interface Fence {
   readonly char: string;
   readonly length: number;
   /** Spaces before the opening run: content indented less may have left a list item. */

@@ -22,12 +22,12 @@ export interface LinkFilter {
   flush(): string;
 }
 
-export const HOLD_LIMIT = 2_000;
+const HOLD_LIMIT = 2_000;
 
 const ZWSP = '\u200B';
 
 /** The text of a url or address, with a zero-width space where GFM would start a link literal. */
-export function defuse(text: string): string {
+function defuse(text: string): string {
   return text
     .replace(/:\/\//g, `${ZWSP}://`)
     .replace(/@/g, `${ZWSP}@`)

@@ -25,7 +25,7 @@ function skipSpace(s: string, at: number): number {
   return j >= s.length ? -1 : j;
 }
 
-export function unescapeMarkdown(text: string): string {
+function unescapeMarkdown(text: string): string {
   return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 

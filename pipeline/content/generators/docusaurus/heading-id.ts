@@ -27,7 +27,7 @@ function commentId(comment: string): string | null {
  * The heading's own text line from its source: an ATX heading without its `#` marks (opening and
  * closing), a setext heading without its underline. Only its last line can carry an id.
  */
-export function headingLine(headingSource: string): string {
+function headingLine(headingSource: string): string {
   const lines = headingSource.replace(/\r/g, '').split('\n');
   const isSetext = lines.length > 1 && /^ {0,3}(=+|-+)[ \t]*$/.test(lines[lines.length - 1] ?? '');
   const text = (isSetext ? lines[lines.length - 2] : lines[0]) ?? '';

@@ -26,7 +26,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** The partials a page imports outside fenced code: component name -> file path relative to the content folder. */
-export function importedPartials(file: string, source: string): Map<string, string> {
+function importedPartials(file: string, source: string): Map<string, string> {
   const partials = new Map<string, string>();
   for (const line of classifyLines(source)) {
     if (line.kind !== 'text') continue;

@@ -7,7 +7,7 @@
 import { closesFence, fenceOpened, type Fence } from '../../../text/fences.ts';
 import { sourceLines, type SourceLine } from '../source-editor.ts';
 
-export type LineKind = 'frontmatter' | 'code' | 'unwrapped-fence' | 'text';
+type LineKind = 'frontmatter' | 'code' | 'unwrapped-fence' | 'text';
 
 export interface ClassifiedLine extends SourceLine {
   readonly kind: LineKind;

@@ -22,7 +22,7 @@ export function withoutNumberPrefix(name: string): string {
  * Resolves a relative slug against a folder url (`/guide/`), the way a browser resolves a
  * relative link: `.` and `..` segments folded, a trailing `/` (or a final `.`/`..`) kept.
  */
-export function resolveAgainstFolder(slug: string, folderUrl: string): string {
+function resolveAgainstFolder(slug: string, folderUrl: string): string {
   const parts = `${folderUrl}${slug}`.split('/');
   const last = parts[parts.length - 1];
   const trailingSlash = last === '' || last === '.' || last === '..';
@@ -60,7 +60,7 @@ function isCategoryIndex(name: string, folders: readonly string[]): boolean {
  * id: frontmatter `id`, else the file name without number prefix) resolved against the folder
  * url (folders without number prefixes). `parse_number_prefixes: false` keeps the prefixes.
  */
-export function docusaurusPermalink(page: PageInput): string {
+function docusaurusPermalink(page: PageInput): string {
   const { folders, name } = splitPath(page.file);
   const stripPrefixes = page.frontmatter['parse_number_prefixes'] !== false;
   const slug = frontmatterString(page.frontmatter, 'slug');

@@ -28,7 +28,7 @@ export function mintlifyRawSlug(title: string): string {
 }
 
 /** The id as the page's DOM carries it: percent-decoding undone, some punctuation and emoji removed. */
-export function mintlifyRenderedId(slug: string): string {
+function mintlifyRenderedId(slug: string): string {
   let decoded: string;
   try {
     decoded = decodeURIComponent(slug.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
@@ -39,7 +39,7 @@ export function mintlifyRenderedId(slug: string): string {
 }
 
 /** A custom `{#id}` as Mintlify keeps it: unsafe characters and emoji dropped, blanks to `-`. */
-export function mintlifyCustomId(raw: string): string {
+function mintlifyCustomId(raw: string): string {
   return raw.trim().replace(CUSTOM_ID_STRIPPED, '').replace(EMOJI, '').replace(/\s+/g, '-');
 }
 

@@ -24,7 +24,7 @@ function leadingHeading(body: string): string | null {
 const POSTS_FOLDER = 'blog/posts/';
 
 /** `YYYY/MM/DD` of the post's `date` (a date, a date-time, or `{ created: ... }`) as written, else null. */
-export function postDatePath(date: unknown): string | null {
+function postDatePath(date: unknown): string | null {
   const created = typeof date === 'object' && date !== null && !(date instanceof Date) ? (date as Record<string, unknown>)['created'] : date;
   if (created instanceof Date) {
     const pad = (value: number) => String(value).padStart(2, '0');

@@ -28,7 +28,7 @@ function idsOf(lists: readonly AttrListSpan[]): string[] {
 const SHORTCODE = new RegExp(String.raw`(?<![\p{L}\p{N}:]):[a-z0-9_+-]*[a-z][a-z0-9_+-]*:(?![\p{L}\p{N}:])${AFTER_SHORTCODE}`, 'gu');
 
 /** Code spans of a line: a run of backticks up to the next run of the same length. */
-export function codeSpans(text: string): Span[] {
+function codeSpans(text: string): Span[] {
   const runs = [...text.matchAll(/`+/g)];
   const spans: Span[] = [];
   for (let open = 0; open < runs.length; open += 1) {
@@ -48,7 +48,7 @@ function outside(spans: readonly Span[], start: number, end: number): boolean {
 }
 
 /** Icon and emoji shortcodes of a line, outside code spans. */
-export function shortcodeSpans(text: string, code: readonly Span[] = codeSpans(text)): Span[] {
+function shortcodeSpans(text: string, code: readonly Span[] = codeSpans(text)): Span[] {
   return [...text.matchAll(SHORTCODE)].map((match): Span => [match.index, match.index + match[0].length]).filter(([start, end]) => outside(code, start, end));
 }
 

@@ -57,7 +57,7 @@ export function nextraRoute(file: string): string {
  * as written (from its source when it can be found), or over the custom id when `[#id]` gives one
  * (so it is slugged and counted too), one slugger per page; `#` titles get none and are not counted.
  */
-export function nextraHeadingIds(): HeadingIds {
+function nextraHeadingIds(): HeadingIds {
   const slugger = new GithubSlugger();
   return (heading) => {
     const source = heading.source === '' ? null : heading.source;

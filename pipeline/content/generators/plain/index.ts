@@ -4,7 +4,7 @@ import type { Generator, HeadingIds } from '../types.ts';
 import { BARE_URLS, styledPath } from '../url-style.ts';
 
 /** GitHub's anchors: github-slugger over the heading text, one slugger per page, duplicates `-1`, `-2`. */
-export function githubHeadingIds(): HeadingIds {
+function githubHeadingIds(): HeadingIds {
   const slugger = new GithubSlugger();
   return (heading) => slugger.slug(heading.text);
 }

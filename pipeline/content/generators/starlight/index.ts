@@ -35,7 +35,7 @@ export function starlightRoute(file: string): string {
  * text, which `prepare` educated), one slugger per page, then one trailing hyphen removed;
  * the slugger counts the slug before that, as Astro's does.
  */
-export function astroHeadingIds(): HeadingIds {
+function astroHeadingIds(): HeadingIds {
   const slugger = new GithubSlugger();
   return (heading) => {
     const source = heading.source === '' ? null : heading.source;

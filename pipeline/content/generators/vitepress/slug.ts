@@ -18,7 +18,7 @@ const SEPARATORS = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
  * starts with a digit gets a `_` in front (`1. Setup` -> `_1-setup`), since an HTML id selector
  * cannot start with one.
  */
-export function vitepressSlug(text: string): string {
+function vitepressSlug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')

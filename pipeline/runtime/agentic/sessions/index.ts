@@ -13,4 +13,4 @@ export async function openSession(provider: ModelProvider, options: SessionOptio
   }
 }
 
-export type { AgentSession, SessionOptions, ToolCall, ToolResult, ToolSpec } from './session.ts';
+export type { AgentSession, SessionOptions } from './session.ts';
