@@ -5,23 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { siblingModule } from '../module-file.ts';
 import { bakeDigestFolder } from './digest-folder.ts';
+import type { EdgeWorkerSettings } from './worker.ts';
 
 const WORKER_ENTRY = fileURLToPath(siblingModule(import.meta.url, 'worker'));
 
-/**
- * Bundles the ask handler with a digest folder baked in, as one ES module for workerd
- * (`export default { fetch }`): the digest files and archive bytes are made here, at build time.
- */
-export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Promise<string> {
-  const baked = await bakeDigestFolder(digestDir);
+/** One ES module for workerd (`export default { fetch }`) of an entry's source, bundled by esbuild. */
+async function bundleEntry(source: string): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'ask-worker-'));
   try {
     const entry = path.join(folder, 'entry.ts');
-    await writeFile(
-      entry,
-      `import { createAskWorker } from ${JSON.stringify(WORKER_ENTRY)};\n` +
-        `export default createAskWorker(${JSON.stringify({ ...baked, endpoint })});\n`,
-    );
+    await writeFile(entry, source);
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -38,4 +31,19 @@ export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Pr
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Bundles the ask handler with a digest folder baked in, as one ES module for workerd
+ * (`export default { fetch }`): the digest files and archive bytes are made here, at build time.
+ * For small digests and tests; `ask worker build` leaves the digest in a store (`bundleEdgeWorker`).
+ */
+export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Promise<string> {
+  const baked = await bakeDigestFolder(digestDir);
+  return bundleEntry(`import { createAskWorker } from ${JSON.stringify(WORKER_ENTRY)};\nexport default createAskWorker(${JSON.stringify({ ...baked, endpoint })});\n`);
+}
+
+/** Bundles the ask handler alone, reading its digest from a store (`createEdgeWorker`): its size does not grow with the site. */
+export async function bundleEdgeWorker(settings: EdgeWorkerSettings): Promise<string> {
+  return bundleEntry(`import { createEdgeWorker } from ${JSON.stringify(WORKER_ENTRY)};\nexport default createEdgeWorker(${JSON.stringify(settings)});\n`);
 }

@@ -1,6 +1,8 @@
 import { searchSections } from '../search/score.ts';
 import { streamAgenticAnswer } from './agentic/index.ts';
 import type { AgenticStreamer } from './ask-routes.ts';
+import type { ReadAhead } from './agentic/tools.ts';
+import { readRowsFor } from './rows-read.ts';
 import { DigestLoadError, type AskData } from './digest-data.ts';
 import { DigestFormatError } from '../format/manifest.ts';
 import type { DigestNode } from '../types.ts';
@@ -12,6 +14,17 @@ function openedNode(data: AskData, id: string): DigestNode | undefined {
     if (error instanceof DigestLoadError || error instanceof DigestFormatError) return undefined;
     throw error;
   }
+}
+
+/** What the loop's tools read, fetched first from a store read asynchronously: a search's rows, an opened section's node and row. */
+function readAheadOf(data: AskData): ReadAhead {
+  return {
+    search: (query) => readRowsFor(data.index, query),
+    openSection: async (id) => {
+      const position = data.sectionPosition(id);
+      await Promise.all([data.readNodes?.([id]), position === undefined ? undefined : data.index.readRows?.([position])]);
+    },
+  };
 }
 
 /**
@@ -29,6 +42,7 @@ export const streamAgenticAnswerFor: AgenticStreamer = (query, data, config, sig
     ...(telemetry === undefined ? {} : { telemetry }),
     signal,
     search: (subQuery) => searchSections(data.index, subQuery),
+    ...(data.readNodes === undefined && data.index.readRows === undefined ? {} : { readAhead: readAheadOf(data) }),
     openSection: (id) => {
       // a node file missing or broken (reported by its GET route) is a section the loop cannot open
       const node = openedNode(data, id);

@@ -1,7 +1,7 @@
-import { searchKeyword } from '../search/score.ts';
 import { readAskBody } from './body.ts';
 import type { AskData } from './digest-data.ts';
 import { jsonResponse } from './errors.ts';
+import { searchKeywordRead } from './rows-read.ts';
 import { KEY_VARIABLES } from '../model/defaults.ts';
 import type { LoopConfig } from './provider-config.ts';
 import { UNKNOWN_PROVIDER_WARNING } from './unknown-provider.ts';
@@ -32,14 +32,14 @@ export async function askResponse(
   const { model, apiKey } = config;
   if (body.query.trim() === '') return jsonResponse({ results: [], query: '', model, mode: 'keyword' });
   if (body.mode === 'keyword' || (apiKey === undefined && body.mode !== 'agentic')) {
-    return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword' });
+    return jsonResponse({ results: await searchKeywordRead(loaded.index, body.query), query: body.query, model, mode: 'keyword' });
   }
   if (apiKey === undefined) {
     const warning =
       config.unknownProvider === undefined
         ? `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`
         : UNKNOWN_PROVIDER_WARNING;
-    return jsonResponse({ results: searchKeyword(loaded.index, body.query), query: body.query, model, mode: 'keyword', warning });
+    return jsonResponse({ results: await searchKeywordRead(loaded.index, body.query), query: body.query, model, mode: 'keyword', warning });
   }
   const stream = streamAgentic(body.query, loaded, { ...config, apiKey }, request.signal);
   return new Response(stream, {

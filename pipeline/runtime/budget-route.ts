@@ -1,6 +1,6 @@
 import { rankSections } from '../search/score.ts';
 import type { DigestNode } from '../types.ts';
-import { budgetNote, fillBudget, type BudgetCandidates } from './budget.ts';
+import { budgetNote, fillBudget, type BudgetCandidates, type BudgetFill } from './budget.ts';
 import type { AskData } from './digest-data.ts';
 import { ERRORS, jsonResponse, RequestError } from './errors.ts';
 import { RequestGate, type GateLimits } from './request-gate.ts';
@@ -40,28 +40,77 @@ export interface BudgetQuery {
   readonly group: string | undefined;
 }
 
+/** Rows read at a time when a group filters the ranked sections of a store read asynchronously. */
+const ROWS_PER_READ = 256;
+
+/** The ranked sections of `group`: their rows read first, a slice at a time, where the table is in an edge store. */
+async function ofGroup(data: AskData, all: readonly number[], group: string): Promise<number[]> {
+  const { index } = data;
+  const kept: number[] = [];
+  for (let from = 0; from < all.length; from += ROWS_PER_READ) {
+    const slice = all.slice(from, from + ROWS_PER_READ);
+    await index.readRows?.(slice);
+    kept.push(...slice.filter((position) => index.row(position).group === group));
+  }
+  return kept;
+}
+
+/** The candidates in relevance order, with their ids (for nodes read ahead of the fill). */
+interface RankedCandidates extends BudgetCandidates {
+  readonly ids: readonly string[] | null;
+}
+
 /**
  * The sections to fill from: with a query, every section the keyword scorer scores, best first
  * (no per-page cap: a budget, not a result count, decides how many; a cap of the section count
  * cannot bind, so the scorer counts no page), of the group when one is given; without, every
  * section in corpus order.
  */
-async function candidates(data: AskData, { q, group }: BudgetQuery): Promise<BudgetCandidates> {
+async function candidates(data: AskData, { q, group }: BudgetQuery): Promise<RankedCandidates> {
   if (q !== undefined && q.trim() !== '') {
     const { index } = data;
     const { ranked } = rankSections(index, q, { maxResults: index.sectionCount, perDocCap: index.sectionCount });
     // a row is read only to filter by group, or when pass 1 reaches its node
     const all = ranked.map((section) => section.index);
-    const positions = group === undefined ? all : all.filter((position) => index.row(position).group === group);
+    const positions = group === undefined ? all : await ofGroup(data, all, group);
     const node = (at: number): DigestNode | undefined => {
       const position = positions[at];
       return position === undefined ? undefined : data.node(index.id(position));
     };
-    return { count: positions.length, node };
+    return { count: positions.length, node, ids: positions.map((position) => index.id(position)) };
   }
   const all = await data.sectionNodes();
   const nodes = group === undefined ? all : all.filter((node) => node.group === group);
-  return { count: nodes.length, node: (at) => nodes[at] };
+  return { count: nodes.length, node: (at) => nodes[at], ids: null };
+}
+
+/** Thrown when the fill reaches a node not read yet: the fill runs again with more read. */
+class NotReadYet extends Error {}
+
+/** Nodes read ahead of the first fill, then four times as many each time the fill goes past them. */
+const FIRST_NODES_READ = 64;
+
+/**
+ * `fillBudget` over nodes in a store read asynchronously (`data.readNodes`): the first nodes in
+ * order are read, the fill runs over them, and when it needs one further it runs again with four
+ * times as many read (the fill is pure, and what it read is kept).
+ */
+async function fillReading(data: AskData, ranked: RankedCandidates, budget: number): Promise<BudgetFill> {
+  const { readNodes } = data;
+  const { ids } = ranked;
+  if (readNodes === undefined || ids === null) return fillBudget(ranked, budget);
+  for (let ready = FIRST_NODES_READ; ; ready *= 4) {
+    await readNodes(ids.slice(0, ready));
+    const limit = ready;
+    try {
+      return fillBudget({ count: ranked.count, node: (at) => {
+        if (at >= limit) throw new NotReadYet();
+        return ranked.node(at);
+      } }, budget);
+    } catch (error) {
+      if (!(error instanceof NotReadYet)) throw error;
+    }
+  }
 }
 
 /**
@@ -70,7 +119,7 @@ async function candidates(data: AskData, { q, group }: BudgetQuery): Promise<Bud
  * `{ sections, budget, used, omitted: { summaries, facts, text }, note }`.
  */
 export async function budgetedSectionList(data: AskData, query: BudgetQuery): Promise<Response> {
-  const fill = fillBudget(await candidates(data, query), query.budget);
+  const fill = await fillReading(data, await candidates(data, query), query.budget);
   return jsonResponse({ sections: fill.sections, budget: query.budget, used: fill.used, omitted: fill.omitted, note: budgetNote(fill, query.budget) });
 }
 

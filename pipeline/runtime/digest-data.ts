@@ -24,6 +24,11 @@ export interface AskData {
    * missing or broken.
    */
   node(id: string): DigestNode | undefined;
+  /**
+   * Present when the nodes are in a store read asynchronously (an edge store): reads these
+   * sections' node files, so that `node` answers them. Ids the digest does not list are skipped.
+   */
+  readonly readNodes?: (ids: readonly string[]) => Promise<void>;
   /** Every section node in corpus order (pages in path order, sections in document order), read on the first call and kept. */
   sectionNodes(): Promise<readonly DigestNode[]>;
   /** A section's position in the search tables (corpus order). */
@@ -72,6 +77,8 @@ export interface NodeFileReader {
   /** The text of a digest-relative file; undefined when there is no such file. */
   readonly one: (relative: string) => string | undefined;
   readonly all: (relatives: readonly string[]) => Promise<readonly (string | undefined)[]>;
+  /** Present when `one` answers only files fetched first: fetches them. */
+  readonly fetch?: (relatives: readonly string[]) => Promise<void>;
 }
 
 /** The small files of a digest and its opened search tables: what a host reads before the first answer. */
@@ -85,6 +92,8 @@ export interface DigestParts {
   readonly nodes: NodeFileReader;
   /** A digest-relative text file that may be absent (see `AskData.optionalText`). */
   readonly optionalText: (relative: string) => Promise<string | undefined>;
+  /** The ids of the sections the manifest lists, when known without reading the manifest (an edge store). */
+  readonly listed?: readonly string[];
 }
 
 export function missingFile(relative: string): DigestLoadError {
@@ -216,7 +225,7 @@ function listedSections(text: string): ReadonlySet<string> {
  */
 export function askDataOf(parts: DigestParts): AskData {
   const { index, manifest } = parts;
-  let listedIds: ReadonlySet<string> | null = null;
+  let listedIds: ReadonlySet<string> | null = parts.listed === undefined ? null : new Set(parts.listed);
   const listed = (id: string): boolean => {
     listedIds ??= listedSections(manifest.text());
     return listedIds.has(id);
@@ -278,8 +287,15 @@ export function askDataOf(parts: DigestParts): AskData {
     return markdownPaths.get(pathname);
   };
 
+  const fetchNodes = parts.nodes.fetch;
+  const readNodes = async (ids: readonly string[]): Promise<void> => {
+    const unread = ids.filter((id) => !parsed.has(id) && listed(id));
+    if (unread.length > 0 && fetchNodes) await fetchNodes(unread.map(sectionFilePath));
+  };
+
   let overview: Promise<DigestOverview> | null = null;
   return {
+    ...(fetchNodes === undefined ? {} : { readNodes }),
     hasDigest: true,
     contentHash: manifest.contentHash,
     buildCommit: manifest.buildCommit,

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AgenticStreamer } from './ask-routes.ts';
 import { askResponse, suggestionsResponse } from './ask-routes.ts';
-import { archiveResponder } from './archive-route.ts';
+import { archiveResponder, type ArchiveSource } from './archive-route.ts';
 import { budgetedSectionList, createBudgetRoute, type BudgetRouteLimits } from './budget-route.ts';
 import { parseDigestFiles, type AskData, type DigestFiles } from './digest-data.ts';
 import { ERRORS, errorToResponse, RequestError } from './errors.ts';
@@ -22,8 +22,8 @@ import { unknownProviderNotice } from './unknown-provider.ts';
 type AskDataSource = { readonly digest: () => Promise<DigestFiles> } | { readonly load: () => Promise<AskData> };
 
 interface AskHandlerSettings {
-  /** The archive bytes of the digest tree (built ahead of time where there is no file system). */
-  readonly archive: () => Promise<Uint8Array<ArrayBuffer>>;
+  /** The archive bytes of the digest tree (built ahead of time where there is no file system), or the stored archive file. */
+  readonly archive: ArchiveSource;
   /** Base path of the route tree (spec `endpoint` option), default `/api/ask`. */
   readonly endpoint?: string;
   /** Hash of the live content, compared with the digest's on the first request. */

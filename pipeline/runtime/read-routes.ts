@@ -46,7 +46,8 @@ export function parseSectionFormat(raw: string | undefined): SectionFormat {
  * `GET {ask_base}/sections/{id}[?format=json|markdown]`: the id is only ever a key into the loaded
  * nodes, never a path, so `../../package.json` is simply an unknown id (404).
  */
-export function sectionNode(data: AskData, id: string, format: SectionFormat = 'json'): Response {
+export async function sectionNode(data: AskData, id: string, format: SectionFormat = 'json'): Promise<Response> {
+  await data.readNodes?.([id]);
   const node = data.node(id);
   if (!node) throw new RequestError(404, ERRORS.notFound);
   return format === 'markdown' ? sectionMarkdownResponse(node) : jsonResponse(node);

@@ -5,6 +5,7 @@ import { ROW_CACHE_CHARACTERS, RowCache } from './row-cache.ts';
 import { decodePageLine, decodeSectionLine, optionalField } from '../format/section-rows.ts';
 import { searchTableFiles, searchTableSources } from '../format/search-files.ts';
 import { IndexMemo } from './index-memo.ts';
+import { isPrefetching } from './row-prefetch.ts';
 import { flatText, type FlatText } from './snippet.ts';
 import { TOKENIZER_VERSION } from './tokenize.ts';
 
@@ -50,6 +51,11 @@ export interface SearchIndex {
   pageLine(page: number): PageLine;
   /** What the scorer keeps for this index between queries (`IndexMemo`). */
   readonly memo: IndexMemo;
+  /**
+   * Present when the section table is in a store read asynchronously (row-prefetch.ts): fetches
+   * these sections' lines, so that `row` and `flatText` may be called for them.
+   */
+  readonly readRows?: (sections: readonly number[]) => Promise<void>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -113,7 +119,7 @@ function guarded<T>(where: string, read: () => T): T {
  * Opens the files of the search tables (see format/search-tables.ts): parses the header, finds the lines
  * of the others, and decodes nothing else until a query needs it.
  */
-export function openSearchTables(sources: SearchTableSources, where = 'search tables'): SearchIndex {
+export function openSearchTables(sources: SearchTableSources, where = 'search tables', ids?: readonly string[]): SearchIndex {
   let data: unknown;
   try {
     data = JSON.parse(sources.header);
@@ -166,7 +172,20 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     rows.set(section, entry, line.text.length);
     return entry;
   };
+  const prefetching = isPrefetching(sources.sections) ? sources.sections : null;
+  let starts: Float64Array | null = null;
+  const readRows = (sections: readonly number[]): Promise<void> => {
+    if (prefetching === null) return Promise.resolve();
+    if (starts === null) {
+      starts = new Float64Array(header.sectionBytes.length + 1);
+      for (let at = 0; at < header.sectionBytes.length; at += 1) starts[at + 1] = (starts[at] ?? 0) + (header.sectionBytes[at] ?? 0);
+    }
+    const known = starts;
+    // every line asked for, decoded or not: a decoded row may be dropped before the query shows it
+    return prefetching.prefetch(sections.map((section) => ({ offset: known[section] ?? 0, length: header.sectionBytes[section] ?? 0 })));
+  };
   return {
+    ...(prefetching === null ? {} : { readRows }),
     stemmed: header.stemmed,
     hasDigest: header.hasDigest,
     avgLength: header.avgLength,
@@ -198,6 +217,8 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     },
     // from the first field of each line only: the runtime lists every id when it starts
     id(section) {
+      const listed = ids?.[section];
+      if (listed !== undefined) return listed;
       const slug = optionalField(guarded(where, () => pageLines.head(header.pages[section] ?? -1))) ?? '';
       const anchor = optionalField(guarded(where, () => sectionLines.head(section)));
       return anchor === null ? slug : `${slug}#${anchor}`;

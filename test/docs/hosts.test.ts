@@ -80,8 +80,19 @@ describe('docs/hosts.md', () => {
   }, 30_000);
 
   it('Workers, worker.sh and wrangler.toml: the worker they name runs on workerd', async () => {
-    const config = parseToml(snippet('wrangler.toml')) as { main: string; compatibility_date: string };
-    const miniflare = new Miniflare({ modules: true, modulesRoot: project, scriptPath: path.join(project, config.main), compatibilityDate: config.compatibility_date });
+    const config = parseToml(snippet('wrangler.toml')) as { main: string; compatibility_date: string; assets: { directory: string; binding: string; run_worker_first: boolean } };
+    const miniflare = new Miniflare({
+      modules: true,
+      modulesRoot: project,
+      scriptPath: path.join(project, config.main),
+      compatibilityDate: config.compatibility_date,
+      // the assets table of the snippet, as wrangler hands it to workerd
+      assets: {
+        directory: path.join(project, config.assets.directory),
+        binding: config.assets.binding,
+        routerConfig: { invoke_user_worker_ahead_of_assets: config.assets.run_worker_first, has_user_worker: true },
+      },
+    });
     try {
       const response = await miniflare.dispatchFetch('http://localhost/api/ask', keyword('descale the kettle') as Parameters<typeof miniflare.dispatchFetch>[1]);
       expect(response.status).toBe(200);

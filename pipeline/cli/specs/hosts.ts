@@ -42,13 +42,14 @@ export const PLATFORM_SERVE = defineCommand({
 
 export const WORKER_BUILD = defineCommand({
   name: 'worker build',
-  summary: 'bundle the handler and the digest into one module worker',
+  summary: 'a module worker and the digest as static assets (or R2 files)',
   about:
-    'bundles the handler with the digest (its files and archive) into one ES module worker, `<out>/worker.js` (default `worker/`), with no `node:` import, for workerd and Cloudflare Workers; prints its size raw and gzipped (the committed digest of 53 pages: 5.7 MB, 1.4 MB gzip; the digest is carried twice, as files and as the archive)',
+    'bundles the handler into one ES module worker, `<out>/worker.js` (default `worker/`), with no `node:` import, for workerd and Cloudflare Workers, under 1 MB gzip at any site size; lays the digest out beside it as static assets, `<out>/assets/` (section nodes and pages packed into files of 256 KB, the section table cut into parts of 128 KB, the archive the digest build wrote), or with `--r2 BUCKET` as the same files in `<out>/r2/` for upload to that bucket; writes `<out>/wrangler.jsonc` naming them (binding ASSETS, or ASK_DIGEST for the bucket); prints the script\'s size raw and gzipped, then the files written',
   options: {
-    digest: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder to bundle' },
-    out: { type: 'string', default: 'worker', value: 'DIR', help: 'where worker.js is written' },
+    digest: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder to deploy' },
+    out: { type: 'string', default: 'worker', value: 'DIR', help: 'where worker.js, the digest files and wrangler.jsonc are written' },
     endpoint: { type: 'string', value: 'PATH', help: 'where the ask tree is mounted (default: /api/ask)' },
-    json: { type: 'boolean', default: false, help: 'print the file and its sizes as one JSON object' },
+    r2: { type: 'string', value: 'BUCKET', help: 'lay the digest out for this R2 bucket instead of static assets' },
+    json: { type: 'boolean', default: false, help: 'print the files and their sizes as one JSON object' },
   },
 });

@@ -1,6 +1,6 @@
 import { ANSWER_INSTRUCTION } from '../../../templates/prompts/answer.ts';
 import type { LoopBounds } from './bounds.ts';
-import type { AgentSession } from './sessions/session.ts';
+import type { AgentSession, ToolResult } from './sessions/session.ts';
 import type { ToolBox } from './tools.ts';
 
 /**
@@ -13,7 +13,12 @@ export async function research(session: AgentSession, tools: ToolBox, bounds: Lo
     signal.throwIfAborted();
     const calls = await session.step();
     if (calls.length === 0) return;
-    session.answer(calls.map((call) => ({ call, content: tools.run(call) })));
+    const answers: ToolResult[] = [];
+    for (const call of calls) {
+      await tools.readAhead(call);
+      answers.push({ call, content: tools.run(call) });
+    }
+    session.answer(answers);
   }
 }
 

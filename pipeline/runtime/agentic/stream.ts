@@ -10,7 +10,7 @@ import { openSession } from './sessions/index.ts';
 import type { AgentSession } from './sessions/session.ts';
 import type { SearchHit } from './sources.ts';
 import { encodeFrame, type AnswerEvent } from './sse.ts';
-import { TOOL_SPECS, ToolBox, type OpenedSection } from './tools.ts';
+import { TOOL_SPECS, ToolBox, type OpenedSection, type ReadAhead } from './tools.ts';
 
 export interface AgenticAnswerOptions {
   readonly query: string;
@@ -23,6 +23,8 @@ export interface AgenticAnswerOptions {
   readonly search: (query: string) => readonly SearchHit[];
   /** A section's digest node, and its source text for `source-primary` sections; null when unknown. */
   readonly openSection: (id: string) => OpenedSection | null;
+  /** What a tool call will read, fetched first (a digest in an edge store). */
+  readonly readAhead?: ReadAhead | undefined;
   /** Tracing; undefined turns it off. */
   readonly telemetry?: TelemetryConfig | undefined;
   /** The request's signal: a reader who leaves stops the loop and the provider calls. */
@@ -86,11 +88,13 @@ async function run(
     openSection: options.openSection,
     bounds,
     onSearch: (query) => send({ event: 'search', data: { query } }),
+    readAhead: options.readAhead,
   });
   let session: AgentSession | undefined;
   let answer = '';
   let failure: string | undefined;
   try {
+    await options.readAhead?.search(options.query);
     const initial = tools.initialSearch(options.query);
     session = await openSession(options.provider, {
       apiKey: options.apiKey,

@@ -16,6 +16,14 @@ export interface ToolBoxOptions {
   readonly bounds: LoopBounds;
   /** Called with each sub-query and each opened section's heading (the `search` event). */
   readonly onSearch: (query: string) => void;
+  /** Reads ahead what a tool call will read, where the digest is in a store read asynchronously (an edge store). */
+  readonly readAhead?: ReadAhead | undefined;
+}
+
+/** What a search or an opened section will read, fetched before the (synchronous) tool runs. */
+export interface ReadAhead {
+  readonly search: (query: string) => Promise<void>;
+  readonly openSection: (id: string) => Promise<void>;
 }
 
 /** The two tools the model gets, described for every provider. */
@@ -62,6 +70,16 @@ export class ToolBox {
   /** The first search, on the question itself (not counted against maxSubQueries). */
   initialSearch(question: string): string {
     return this.#search(question);
+  }
+
+  /** Fetches what `run(call)` will read (nothing without `readAhead`). */
+  async readAhead(call: ToolCall): Promise<void> {
+    const ahead = this.options.readAhead;
+    if (ahead === undefined) return;
+    const query = call.name === 'search' ? stringArg(call, 'query') : undefined;
+    if (query !== undefined) await ahead.search(query);
+    const id = call.name === 'open_section' ? stringArg(call, 'id') : undefined;
+    if (id !== undefined) await ahead.openSection(id);
   }
 
   /** Runs one tool call and returns its result text. */
