@@ -1,10 +1,13 @@
-import { stat, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { digestFolderArchive, listTreeFiles } from '../digest/archive.ts';
-import { DigestLinkError, openDigestFile, readDigestBytes, readDigestTextSync } from '../disk/no-follow.ts';
+import { DigestLinkError, readDigestTextSync } from '../disk/no-follow.ts';
 import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
-import { askDataOf, DigestLoadError, manifestHeadOfPrefix, missingFile, type AskData, type DigestFiles, type ManifestHead, type NodeFileReader } from '../runtime/digest-data.ts';
-import { loadSearchIndex } from '../search/load.ts';
+import { DigestLoadError, missingFile, type AskData, type DigestFiles } from '../runtime/digest-data.ts';
+import { plainDigestSource } from '../runtime/storage/plain-digest.ts';
+import { SearchIndexError } from '../search/open.ts';
+import { folderStorage } from './folder-storage.ts';
 
 /**
  * Files read between two turns of the event loop when a whole tree of them is read. Synchronous
@@ -24,106 +27,52 @@ async function readSliced<T>(items: readonly string[], read: (item: string) => T
   return results;
 }
 
-/** The least of the manifest read first, in bytes (then a quarter of it, then all of it). */
-const MANIFEST_PREFIX = 64 * 1024;
-
-function isMissing(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
-}
-
 /** Where a refused link is said: one line naming it. */
 type Log = (line: string) => void;
 
-/** A link in the digest is answered as a missing file, said in the log; other errors as they are. */
-function missingOrRefused(error: unknown, log: Log): undefined {
-  if (error instanceof DigestLinkError) {
-    log(`ask: ${error.message}; answered as missing`);
-    return undefined;
-  }
-  if (isMissing(error)) return undefined;
-  throw error;
-}
-
-/** The section node files of a digest folder, read from disk when asked for (links refused). */
-function folderNodeReader(dir: string, log: Log): NodeFileReader {
-  const one = (relative: string): string | undefined => {
-    try {
-      return readDigestTextSync(dir, relative);
-    } catch (error) {
-      return missingOrRefused(error, log);
-    }
-  };
-  return { one, all: (relatives) => readSliced(relatives, one) };
-}
-
-/** A digest-relative file that may be absent (llms.txt, pages/<slug>.md), read from disk each time it is asked for (links refused). */
-function folderOptionalText(dir: string, log: Log): (relative: string) => Promise<string | undefined> {
-  return async (relative) => {
-    try {
-      return (await readDigestBytes(dir, relative)).toString('utf8');
-    } catch (error) {
-      return missingOrRefused(error, log);
-    }
-  };
-}
+/** The files the digest cannot be served without: one behind a link is a load error, not a missing file. */
+const REQUIRED = new Set<string>([DIGEST_FILES.manifest, DIGEST_FILES.glossary, DIGEST_FILES.suggestions, DIGEST_FILES.overview, DIGEST_FILES.context]);
 
 /**
- * The manifest's head (schema, content hash, build commit) from as little of the file as holds it: its keys are
- * sorted, so both come before `sections`, the bulk of the file (10 MB at 10k pages, 1 MB before it).
+ * A link in the digest: a file the digest needs behind one is a DigestLoadError (a search table's
+ * a SearchIndexError), any other (a node, a page's Markdown, llms.txt) is answered as missing,
+ * said in the log.
  */
-async function readManifestHead(dir: string): Promise<ManifestHead> {
-  let handle: FileHandle;
-  try {
-    handle = await openDigestFile(dir, DIGEST_FILES.manifest);
-  } catch (error) {
-    if (error instanceof DigestLinkError) throw new DigestLoadError(error.message);
-    if (!isMissing(error)) throw error;
-    const folder = await stat(dir).catch(() => null);
-    throw folder?.isDirectory() ? missingFile(DIGEST_FILES.manifest) : new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
-  }
-  try {
-    const size = (await handle.stat()).size;
-    // `files` (one line per page) is about an eighth of the file, `sections` the rest
-    for (let length = Math.min(size, Math.max(MANIFEST_PREFIX, Math.ceil(size / 4))); ; length = size) {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      const head = manifestHeadOfPrefix(buffer.toString('latin1', 0, bytesRead), bytesRead >= size || bytesRead < length, () => readDigestTextSync(dir, DIGEST_FILES.manifest));
-      if (head !== null) return head;
-    }
-  } finally {
-    await handle.close();
-  }
+function refusedLink(log: Log): (error: DigestLinkError) => null {
+  return (error) => {
+    if (REQUIRED.has(error.relative)) throw new DigestLoadError(error.message);
+    if (error.relative.startsWith('search/')) throw new SearchIndexError(error.message);
+    log(`ask: ${error.message}; answered as missing`);
+    return null;
+  };
 }
 
 /**
- * The served data of a digest folder, as `ask serve` loads it on its first request: the
- * manifest's head (schema, content hash) and the small corpus files read, the search tables
- * loaded from disk (`loadSearchIndex`: the section table stays on disk, a line read when it is a
- * result), and no section node read until a route or the agentic loop asks for it (nor llms.txt,
- * llms-full.txt or a page's Markdown until its route does, each time it does). What the first
- * keyword answer waits for is `loadSearchIndex` and the manifest's head, not the tree.
+ * The error for a file the digest needs that the folder does not have, said as `ask serve` says
+ * it: no folder at all, no search tables there (the folder named), or the file named.
+ */
+async function missingIn(dir: string, relative: string): Promise<Error> {
+  if (relative.startsWith('search/')) return new SearchIndexError(`${path.join(dir, relative)}: no search tables there; build them with 'ask digest build' or 'ask index build'`);
+  if (relative !== DIGEST_FILES.manifest) return missingFile(relative);
+  const folder = await stat(dir).catch(() => null);
+  return folder?.isDirectory() ? missingFile(relative) : new DigestLoadError(`no digest folder at '${dir}'; run 'ask digest build'`, "no digest folder; run 'ask digest build'");
+}
+
+/**
+ * The served data of a digest folder, as `ask serve` loads it on its first request, read through
+ * the storage seam (`folderStorage` under `plainDigestSource`): the manifest's head (schema,
+ * content hash) read from a prefix and the small corpus files read, the search tables' header,
+ * postings and pages read, the section table left on disk (a line read when it is a result), and
+ * no section node read until a route or the agentic loop asks for it (nor llms.txt, llms-full.txt
+ * or a page's Markdown until its route does, each time it does). What the first keyword answer
+ * waits for is the tables and the manifest's head, not the tree.
  * The manifest's section list and the nodes are read from the folder as it is when first asked
- * for: a digest rebuilt under a running server keeps the tables it loaded, not its nodes.
- * No symbolic link in the folder is followed: a node or page Markdown behind one answers as
+ * for. No symbolic link in the folder is followed: a node or page Markdown behind one answers as
  * missing, said in `log`; a file the digest needs behind one is a DigestLoadError.
  */
-export async function loadDigestFolder(dir: string, log: Log = (line) => console.warn(line)): Promise<AskData> {
-  const read = async (relative: string): Promise<string> => {
-    try {
-      return (await readDigestBytes(dir, relative)).toString('utf8');
-    } catch (error) {
-      if (error instanceof DigestLinkError) throw new DigestLoadError(error.message);
-      if (isMissing(error)) throw missingFile(relative);
-      throw error;
-    }
-  };
-  const manifest = await readManifestHead(dir);
-  const [glossary, suggestions, index] = await Promise.all([read(DIGEST_FILES.glossary), read(DIGEST_FILES.suggestions), loadSearchIndex(dir)]);
-  const overview = async () => {
-    const [overviewText, context] = await Promise.all([read(DIGEST_FILES.overview), read(DIGEST_FILES.context)]);
-    return { overview: overviewText, context };
-  };
-  return askDataOf({ manifest, glossary, suggestions, overview, index, nodes: folderNodeReader(dir, log), optionalText: folderOptionalText(dir, log) });
+export function loadDigestFolder(dir: string, log: Log = (line) => console.warn(line)): Promise<AskData> {
+  const storage = folderStorage(dir, { refused: refusedLink(log) });
+  return plainDigestSource(storage, { missing: (relative) => missingIn(dir, relative) }).load();
 }
 
 /** Every file of a digest folder, in memory, by digest-relative path (what the worker bundle carries). */

@@ -14,7 +14,7 @@ export interface DigestContents {
   readonly context: string;
   /** The search tables' files (`searchTableFiles`). */
   readonly searchFiles: ReadonlyMap<string, string>;
-  /** `llms.txt`, `llms-full.txt` and the pages' Markdown (`renderLlmsFiles`). */
+  /** `llms.txt`, `llms-full.txt` and the pages' Markdown (`renderLlmsFiles`; a build links the pages it kept). */
   readonly llms: LlmsFiles;
 }
 
@@ -36,6 +36,6 @@ export function* digestFiles(contents: DigestContents): Generator<readonly [stri
   yield* contents.searchFiles;
   yield [DIGEST_FILES.llms, contents.llms.index];
   yield [DIGEST_FILES.llmsFull, contents.llms.full];
-  for (const [slug, text] of contents.llms.pages) yield [pageMarkdownPath(slug), text];
+  for (const [slug, text] of contents.llms.pages) if (!contents.llms.kept.has(slug)) yield [pageMarkdownPath(slug), text];
   for (const node of contents.nodes) yield [sectionFilePath(node.id), stableJson(node)];
 }

@@ -18,6 +18,9 @@
  * written, so a frontmatter title with line breaks cannot add headings or list items.
  *
  * Links in the page blocks are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
+ *
+ * Given the previous build's renders (`PageRenders`), a page whose block and link answers are
+ * what they were is not rendered again: its text is the previous digest's, and its file is linked.
  */
 import type { NavigationGroup } from '../content/site-config/navigation.ts';
 import type { ResolvedIdentity } from '../content/site-config/identity.ts';
@@ -25,7 +28,10 @@ import type { DigestNode, Page, Section } from '../types.ts';
 import { pageMarkdownUrl } from '../format/markdown-url.ts';
 import { UNGROUPED } from '../format/group-labels.ts';
 import { linkDestination } from '../markdown/rewrite-links.ts';
-import { createLinkResolver } from './resolve-links.ts';
+import { createLinkResolver, type LinkResolver } from './resolve-links.ts';
+import { sha256 } from '../content/index.ts';
+import { pageRenderKey, type PageRenders } from './page-renders.ts';
+import { WatchedUrls } from './watched-urls.ts';
 
 export interface LlmsInput {
   /** In corpus order. */
@@ -47,6 +53,8 @@ export interface LlmsFiles {
   readonly full: string;
   /** Each page's `pages/<slug>.md` text, by slug, in corpus order. */
   readonly pages: readonly (readonly [slug: string, text: string])[];
+  /** The pages whose text was taken from the previous digest (`PageRenders`): their files are to be linked, not written. */
+  readonly kept: ReadonlySet<string>;
 }
 
 /** Text on one line: every run of blanks and control characters (line breaks among them) one space. */
@@ -148,10 +156,29 @@ function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly D
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** Renders `llms.txt`, `llms-full.txt` and every `pages/<slug>.md` (see the module comment). */
-export function renderLlmsFiles(input: LlmsInput): LlmsFiles {
+/** A page's text (its block, links resolved, no final newline): the previous digest's when `renders` keeps it, else rendered and noted there. */
+function pageText(page: Page, block: string, resolve: LinkResolver, urls: WatchedUrls, renders: PageRenders | undefined): { readonly text: string; readonly kept: boolean } {
+  if (renders === undefined) return { text: resolve(block, page).trimEnd(), kept: false };
+  const key = pageRenderKey(page, block);
+  const kept = renders.kept(page.slug, key, urls);
+  // the file is the block and a final newline
+  if (kept !== null) return { text: kept.slice(0, -1), kept: true };
+  const { value: text, asked } = urls.watch(() => resolve(block, page).trimEnd());
+  const present: string[] = [];
+  const absent: string[] = [];
+  for (const [url, answer] of asked) (answer ? present : absent).push(url);
+  renders.rendered(page.slug, { key, present, absent, text: sha256(`${text}\n`) });
+  return { text, kept: false };
+}
+
+/**
+ * Renders `llms.txt`, `llms-full.txt` and every `pages/<slug>.md` (see the module comment);
+ * with `renders`, only the pages it does not keep.
+ */
+export function renderLlmsFiles(input: LlmsInput, renders?: PageRenders): LlmsFiles {
   const { pages, sections } = input;
-  const resolve = createLinkResolver(pages, new Set([...pages.map((page) => page.url), ...sections.map((section) => section.url)]));
+  const urls = new WatchedUrls([...pages.map((page) => page.url), ...sections.map((section) => section.url)]);
+  const resolve = createLinkResolver(pages, urls);
   const nodesById = new Map(input.nodes.map((node) => [node.id, node]));
   const nodesByPage = new Map<string, DigestNode[]>();
   for (const section of sections) {
@@ -161,10 +188,16 @@ export function renderLlmsFiles(input: LlmsInput): LlmsFiles {
     if (list) list.push(node);
     else nodesByPage.set(section.pageSlug, [node]);
   }
-  const blocks = pages.map((page) => [page.slug, resolve(pageBlock(page, nodesByPage.get(page.slug) ?? []), page).trimEnd()] as const);
+  const kept = new Set<string>();
+  const blocks = pages.map((page) => {
+    const made = pageText(page, pageBlock(page, nodesByPage.get(page.slug) ?? []), resolve, urls, renders);
+    if (made.kept) kept.add(page.slug);
+    return [page.slug, made.text] as const;
+  });
   return {
     index: llmsIndex(input, nodesByPage),
     full: blocks.length === 0 ? '' : `${blocks.map(([, text]) => text).join('\n\n---\n\n')}\n`,
     pages: blocks.map(([slug, text]) => [slug, `${text}\n`] as const),
+    kept,
   };
 }

@@ -58,6 +58,8 @@ export class PageStore {
   private recordsTrusted = true;
   /** Remove every shard file this store did not write (a forced build's store). */
   private clearOnSave = false;
+  /** Opened empty (a forced build): nothing an earlier build kept is to be used. */
+  private fresh = false;
 
   private constructor(
     private readonly dir: string | null,
@@ -75,6 +77,7 @@ export class PageStore {
     if (fresh) {
       // a forced build starts empty, and what an older build left must not come back later
       store.clearOnSave = true;
+      store.fresh = true;
       return store;
     }
     const saved = await readFile(path.join(dir, STAMP), 'utf8').catch(() => null);
@@ -96,6 +99,14 @@ export class PageStore {
       store.takeShard(name.slice(0, -SHARD_SUFFIX.length), text);
     }
     return store;
+  }
+
+  /**
+   * The store's folder, where the build keeps its other memos (`PageRenders`), and whether what
+   * they kept may be used (not in a forced build); null for a store that saves nothing.
+   */
+  memoFolder(): { readonly dir: string; readonly reuse: boolean } | null {
+    return this.dir === null ? null : { dir: this.dir, reuse: !this.fresh };
   }
 
   private takeShard(shard: string, text: string): void {

@@ -1,20 +1,22 @@
 /**
  * The write step: the manifest, every file of the tree into the staged folder (node files that
- * did not change hard-linked from the current tree, the rest written), the swap, then the page
- * store saved with the stamp of the digest it now belongs to.
+ * did not change, and pages' Markdown the previous build rendered from the same inputs,
+ * hard-linked from the current tree, the rest written), the swap, then the page store and the
+ * pages' renders saved with the digest they now belong to.
  */
 import type { LoadedContent } from '../content/index.ts';
-import { writeBuiltArchive } from '../digest/archive.ts';
 import { digestFiles } from './digest-files.ts';
 import { DIGEST_SCHEMA_VERSION, type Manifest } from '../format/manifest.ts';
 import { renderLlmsFiles } from './llms.ts';
 import { buildOverview } from './overview.ts';
-import { sectionFilePath } from '../format/paths.ts';
+import { pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
 import { stableJson } from '../format/stable-json.ts';
 import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';
 import type { Distiller, Section } from '../types.ts';
 import type { CorpusOutputs } from './corpus-passes.ts';
 import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
+import { PageRenders } from './page-renders.ts';
+import { writeBuiltArchive } from '../digest/archive.ts';
 import type { PageReading } from './read-pages.ts';
 import type { DistilledSections } from './sections.ts';
 import type { SiteView } from './site-view.ts';
@@ -89,6 +91,10 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
   const manifest = manifestOf(input);
   const { unchangedFiles } = input.distilled;
   linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
+  const memo = input.store.memoFolder();
+  const renders = await PageRenders.open(memo?.dir ?? null, outDir, content.pages, memo?.reuse ?? false);
+  const llms = renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, identity: input.view.identity, navigation: input.view.navigation }, renders);
+  linkUnchanged(outDir, staged, [...llms.kept].map(pageMarkdownPath));
   await writeTreeAtomically(
     outDir,
     digestFiles({
@@ -99,11 +105,12 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
       overview: buildOverview(input.view.navigation, content.sections),
       context: corpus.context.value,
       searchFiles: corpus.searchFiles,
-      llms: renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, identity: input.view.identity, navigation: input.view.navigation }),
+      llms,
     }),
     staged,
     writeBuiltArchive,
   );
   rememberPages(input.store, input.reading, content, input.distilled.records);
   await input.store.save(new Set(Object.keys(content.fileHashes)), digestStamp(stableJson(manifest)));
+  await renders.save();
 }

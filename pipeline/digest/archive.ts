@@ -52,8 +52,11 @@ const GITIGNORE = `# written by 'ask digest build': the archive is made from the
  */
 export async function writeBuiltArchive(tree: string): Promise<void> {
   const stamp = archiveStamp(await readDigestBytes(tree, DIGEST_FILES.manifest));
-  // streamed to its file: a large site's archive is tens of megabytes
-  await create({ ...archiveOptions(tree), file: path.join(tree, archiveFileName(stamp)) }, await listTreeFiles(tree));
+  // Written to its file (a large site's archive is tens of megabytes) by tar's synchronous packer:
+  // the asynchronous one puts off every file with more than one link and walks its whole queue
+  // each time it looks for work, which is quadratic in a staged tree whose unchanged files are
+  // hard links to the current one (15,000 files: 22.7 s against 3.9 s, the same bytes).
+  create({ ...archiveOptions(tree), file: path.join(tree, archiveFileName(stamp)), sync: true }, await listTreeFiles(tree));
   await writeFile(path.join(tree, BUILD_ONLY_FILES.gitignore), GITIGNORE);
 }
 

@@ -20,7 +20,7 @@ async function readTable(dir: string, relative: string): Promise<Buffer> {
 }
 
 /** Closes the file of a section table once its index is garbage. */
-const openFiles = new FinalizationRegistry<number>((descriptor) => closeSync(descriptor));
+const openFiles = new FinalizationRegistry<() => void>((close) => close());
 
 /**
  * Lines read from the section file one at a time before it is read whole, and the largest file
@@ -52,19 +52,15 @@ function readWhole(descriptor: number, size: number): Promise<Uint8Array> {
 
 /**
  * The section table left on disk: a section's line is read (one `readSync` at its offset) when it
- * is a result. The file stays open for the life of the index. A digest rebuilt meanwhile swaps
- * folders, so the open file keeps the tables this index was loaded with. Once
- * `LINE_READS_BEFORE_WHOLE` lines were read, the file (up to `MAX_WHOLE_SECTION_BYTES`) is read
- * whole in the background, through the same descriptor, and lines are then taken from memory.
+ * is a result. The file stays open until `close` (the reader's owner closes it once it is
+ * garbage). A digest rebuilt meanwhile swaps folders, so the open file keeps the tables it was
+ * opened with. Once `LINE_READS_BEFORE_WHOLE` lines were read, the file (up to
+ * `MAX_WHOLE_SECTION_BYTES`) is read whole in the background, through the same descriptor, and
+ * lines are then taken from memory. Throws DigestLinkError for a link, the file system's error
+ * (ENOENT) for no file.
  */
-function fileReader(dir: string, relative: string): { reader: ByteReader; descriptor: number } {
-  let descriptor: number;
-  try {
-    descriptor = openDigestFileSync(dir, relative);
-  } catch (error) {
-    if (error instanceof DigestLinkError) throw new SearchIndexError(error.message);
-    throw missing(path.join(dir, relative));
-  }
+export function openTableFile(dir: string, relative: string): { readonly reader: ByteReader; readonly close: () => void } {
+  const descriptor = openDigestFileSync(dir, relative);
   const size = fstatSync(descriptor).size;
   let whole: Uint8Array | null = null;
   let lineReads = 0;
@@ -93,7 +89,17 @@ function fileReader(dir: string, relative: string): { reader: ByteReader; descri
     return readFromDisk(position, length);
   };
   const reader: ByteReader = { size, read: readLine, readAll: () => whole ?? readFromDisk(0, size) };
-  return { reader, descriptor };
+  return { reader, close: () => closeSync(descriptor) };
+}
+
+/** `openTableFile`, its errors said as the search tables' (SearchIndexError). */
+function fileReader(dir: string, relative: string): { readonly reader: ByteReader; readonly close: () => void } {
+  try {
+    return openTableFile(dir, relative);
+  } catch (error) {
+    if (error instanceof DigestLinkError) throw new SearchIndexError(error.message);
+    throw missing(path.join(dir, relative));
+  }
 }
 
 /**
@@ -105,14 +111,14 @@ export async function loadSearchIndex(dir: string): Promise<SearchIndex> {
   const headerFile = path.join(dir, DIGEST_FILES.searchIndex);
   const [header, postings, pages] = await Promise.all([DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchPages].map((relative) => readTable(dir, relative)));
   if (!header || !postings || !pages) throw new SearchIndexError(`${headerFile}: the search tables are incomplete`);
-  const { reader, descriptor } = fileReader(dir, DIGEST_FILES.searchSections);
+  const { reader, close } = fileReader(dir, DIGEST_FILES.searchSections);
   let index: SearchIndex;
   try {
     index = openSearchTables({ header: header.toString('utf8'), postings, sections: reader, pages }, headerFile);
   } catch (error) {
-    closeSync(descriptor);
+    close();
     throw error;
   }
-  openFiles.register(index, descriptor);
+  openFiles.register(index, close);
   return index;
 }

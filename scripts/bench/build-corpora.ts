@@ -5,7 +5,7 @@
  * replicated to about the same number of pages (its docs folder copied under `r001/`, `r002/`...
  * so every page slug stays unique), built under its own generator. Also the one-section edit.
  */
-import { cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { listContentFiles, loadContent } from '../../pipeline/content/index.ts';
@@ -100,25 +100,19 @@ export async function prepareReal(corpus: RealCorpus, pages: number): Promise<Pr
   };
 }
 
-/** A hard-linked copy of a tree: instant, and safe for a digest because digest writes replace files, never edit them. */
-export async function linkTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target);
-    else await link(source, target);
-  }
-}
-
 /** A plain prose line: a sentence ending the line, no markup a generator could read as something else. */
 const PROSE = /^[A-Z][^<>{}|`*_[\]]*[a-z0-9)][.]$/;
+/** A `##`/`###` heading of plain words (no explicit `{#id}`, no markup), whose anchor is made from its text. */
+const PLAIN_HEADING = /^#{2,3} [A-Za-z][A-Za-z0-9 ,'-]*$/;
+
+/** The kinds of one-section edit: a sentence added to a paragraph, or a heading renamed (its anchor with it). */
+export type EditKind = 'body' | 'heading';
 
 /**
- * The line of a prose paragraph under a `##`/`###` heading, outside frontmatter and code fences;
- * -1 when the text has none.
+ * The line of a prose paragraph under a `##`/`###` heading (`body`), or of such a heading of plain
+ * words (`heading`), outside frontmatter and code fences; -1 when the text has none.
  */
-function proseLineUnderHeading(lines: readonly string[]): number {
+function editableLine(lines: readonly string[], kind: EditKind): number {
   let at = 0;
   if (lines[0] === '---') {
     at = lines.indexOf('---', 1) + 1;
@@ -135,27 +129,30 @@ function proseLineUnderHeading(lines: readonly string[]): number {
       continue;
     }
     if (fence !== null) continue;
+    if (kind === 'heading' && PLAIN_HEADING.test(line)) return at;
     if (/^#{2,3} \S/.test(line)) underHeading = true;
     else if (/^# /.test(line)) underHeading = false;
-    else if (underHeading && (lines[at - 1] ?? '') === '' && PROSE.test(line)) return at;
+    else if (kind === 'body' && underHeading && (lines[at - 1] ?? '') === '' && PROSE.test(line)) return at;
   }
   return -1;
 }
 
 /**
- * Edits one section of one page: appends a sentence to a prose paragraph under a heading, in a
- * page about the middle of the corpus. Returns the file and its original text.
+ * Edits one section of one page, in a page about the middle of the corpus: appends a sentence to
+ * a prose paragraph under a heading (`body`), or adds a word to a heading (`heading`: the
+ * section's anchor and id change, and links to the old anchor go to the page). Returns the file
+ * and its original text.
  */
-export async function editOneSection(contentDir: string, files: readonly string[]): Promise<{ file: string; original: string }> {
+export async function editOneSection(contentDir: string, files: readonly string[], kind: EditKind = 'body'): Promise<{ file: string; original: string }> {
   for (let offset = 0; offset < files.length; offset += 1) {
     const file = path.join(contentDir, files[(Math.floor(files.length / 2) + offset) % files.length] ?? '');
     const original = await readFile(file, 'utf8');
     const lines = original.split('\n');
-    const line = proseLineUnderHeading(lines);
+    const line = editableLine(lines, kind);
     if (line === -1) continue;
-    lines[line] = `${lines[line]} This sentence was added by the build benchmark.`;
+    lines[line] = kind === 'body' ? `${lines[line]} This sentence was added by the build benchmark.` : `${lines[line]} renamed`;
     await writeFile(file, lines.join('\n'));
     return { file, original };
   }
-  throw new Error('no page with a prose paragraph under a heading');
+  throw new Error(kind === 'body' ? 'no page with a prose paragraph under a heading' : 'no page with a plain heading');
 }

@@ -1,6 +1,6 @@
 /**
  * The Markdown tables of `bench:build`: builds beside Pagefind per corpus, time per phase of each
- * build, model calls per pass, and issue 13's targets, each `ok` or `MISSED` with the figure.
+ * build, model calls per pass, and the targets of issues 13 and 26, each `ok` or `MISSED` with the figure.
  */
 import { PHASES, type BuildResult, type CallCounts, type PagefindResult } from './build-jobs.ts';
 import type { PreparedCorpus } from './build-corpora.ts';
@@ -18,6 +18,16 @@ export interface CallsRun {
   readonly passesChanged: readonly CorpusPassName[] | null;
 }
 
+/** Builds of one kind of one-section edit (`editRuns`). */
+export interface EditRuns {
+  /** The median build by elapsed time; null: a build did not finish within the limit. */
+  readonly median: BuildResult | null | undefined;
+  /** Every build's elapsed ms, in order. */
+  readonly times: readonly number[];
+  /** The edited file, relative to the content folder. */
+  readonly file: string | null;
+}
+
 export interface CorpusRun {
   readonly corpus: Omit<PreparedCorpus, 'files' | 'paths'>;
   readonly limitMs: number;
@@ -25,7 +35,11 @@ export interface CorpusRun {
   readonly full: BuildResult | null;
   readonly pagefind: PagefindResult | null | undefined;
   readonly noop: BuildResult | null | undefined;
+  /** The median one-section edit (a sentence added): `edits.median`. */
   readonly edit: BuildResult | null | undefined;
+  readonly edits: EditRuns | undefined;
+  /** Heading renames. */
+  readonly renames: EditRuns | undefined;
   readonly editedFile: string | null;
   readonly calls: CallsRun | null;
 }
@@ -35,6 +49,9 @@ export const TARGETS = {
   edit2kMs: 3_000,
   edit10kMs: 10_000,
   noop10kMs: 1_000,
+  noopMs: 1_000,
+  /** A one-section edit's share of the full build's time (issue 26). */
+  editShare: 0.1,
   full10kMs: 60_000,
   peak10kBytes: 1024 ** 3,
 } as const;
@@ -64,12 +81,15 @@ export const limitText = (limitMs: number): string => (limitMs < 60_000 ? `${(li
 const reportOf = (result: BuildResult | null | undefined): { readonly elapsedMs: number } | null | undefined => (result ? result.report : result);
 
 export function overviewTable(runs: readonly CorpusRun[]): string {
-  const header = ['corpus', 'pages', 'sections', 'MiB', 'full build s', 'Pagefind s', 'full / Pagefind', 'no-op s', 'one-section edit s', 're-distilled', 'peak RSS MiB full / no-op / edit'];
+  const header = ['corpus', 'pages', 'sections', 'MiB', 'full build s', 'Pagefind s', 'full / Pagefind', 'no-op s', 'one-section edit s (median)', 'heading rename s (median)', 'edit / full', 'write s full / edit / rename', 're-distilled', 'peak RSS MiB full / no-op / edit'];
   const lines = [`| ${header.join(' | ')} |`, `|---|${header.slice(1).map(() => '---:').join('|')}|`];
   for (const run of runs) {
     const rss = [run.full, run.noop, run.edit].map((result) => (result ? mebibytes(result.maxRss) : '—')).join(' / ');
     const ratio = run.full && run.pagefind ? `${(run.full.report.elapsedMs / run.pagefind.elapsedMs).toFixed(2)}×` : '—';
     const changed = run.edit?.report.changed.length;
+    const rename = run.renames?.median;
+    const share = run.full && run.edit ? `${((100 * run.edit.report.elapsedMs) / run.full.report.elapsedMs).toFixed(1)}%` : '—';
+    const writes = [run.full, run.edit, rename].map((result) => (result?.report.phases.write === undefined ? '—' : seconds(result.report.phases.write))).join(' / ');
     lines.push(
       `| ${[
         run.corpus.name,
@@ -81,6 +101,9 @@ export function overviewTable(runs: readonly CorpusRun[]): string {
         ratio,
         timeCell(reportOf(run.noop), run.limitMs),
         timeCell(reportOf(run.edit), run.limitMs),
+        timeCell(reportOf(rename), run.limitMs),
+        share,
+        writes,
         changed === undefined ? '—' : `${changed}${changed === 1 ? '' : ' (must be 1)'}`,
         rss,
       ].join(' | ')} |`,
@@ -114,7 +137,8 @@ export function phasesTable(runs: readonly CorpusRun[]): string {
   for (const run of runs) {
     row(label(run), 'full', run.full, run.limitMs);
     row(label(run), 'no-op', run.noop, run.limitMs);
-    row(label(run), 'one-section edit', run.edit, run.limitMs);
+    row(label(run), 'one-section edit (median)', run.edit, run.limitMs);
+    row(label(run), 'heading rename (median)', run.renames?.median, run.limitMs);
     if (run.calls) {
       row(label(run), 'model path: full', run.calls.full, run.limitMs);
       row(label(run), 'model path: no-op', run.calls.noop, run.limitMs);
@@ -189,6 +213,18 @@ export function targetsTable(runs: readonly CorpusRun[]): string {
     if (large) timeRow('one-section edit ≤ 10 s at ~10,000 pages', run, reportOf(run.edit), (ms) => ms <= TARGETS.edit10kMs);
     else timeRow('one-section edit ≤ 3 s at ~2,000 pages', run, reportOf(run.edit), (ms) => ms <= TARGETS.edit2kMs);
     if (run.edit) push('one-section edit re-distils 1 section', run, count(run.edit.report.changed.length), run.edit.report.changed.length === 1);
+    const rename = run.renames?.median;
+    if (!large && run.renames !== undefined) timeRow('heading rename ≤ 3 s at ~2,000 pages', run, reportOf(rename), (ms) => ms <= TARGETS.edit2kMs);
+    if (run.full) {
+      const full = run.full.report.elapsedMs;
+      const share = (name: string, result: BuildResult | null | undefined): void => {
+        if (result === undefined) return;
+        push(`${name} ≤ 10% of the full build`, run, result === null ? timeCell(null, run.limitMs) : `${((100 * result.report.elapsedMs) / full).toFixed(1)}%`, result === null ? null : result.report.elapsedMs <= TARGETS.editShare * full);
+      };
+      share('one-section edit', run.edit);
+      share('heading rename', rename);
+    }
+    if (!large) timeRow('no-op ≤ 1 s', run, reportOf(run.noop), (ms) => ms <= TARGETS.noopMs);
     if (large) {
       timeRow('no-op ≤ 1 s at ~10,000 pages', run, reportOf(run.noop), (ms) => ms <= TARGETS.noop10kMs);
       timeRow('full build < 60 s at ~10,000 pages', run, reportOf(run.full), (ms) => ms < TARGETS.full10kMs);

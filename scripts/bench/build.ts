@@ -5,8 +5,9 @@
  * `../shared/eval` (pnpm or mkdocs-material) replicated, each at about 2,000 and 10,000 pages.
  * Per corpus, each in a child process of its own (so its peak memory, `maxRSS`, is its own): a
  * full build (empty digest, empty cache), Pagefind indexing the same sections, a no-op rebuild and
- * a one-section edit; each build's report gives its time per phase and files parsed when it has
- * them. On the generated corpus of 2,000 pages the same three builds run again with a distiller
+ * one-section edits, each kind (a sentence added, a heading renamed) built twice and undone twice
+ * (the median of the four); each build's report gives its time per phase (the write step
+ * among them) and files parsed when it has them. On the generated corpus of 2,000 pages the same three builds run again with a distiller
  * that takes the model path and counts its calls. Then issue 13's targets, each `ok` or `MISSED`.
  *
  * The generated corpus and its digest stay in `<tmpdir>/ask-bench-corpora/p<pages>-s<seed>/`
@@ -17,14 +18,14 @@
  * Options: `--pages 2000,10000`, `--corpora generated,real`, `--seed 1`, `--limit-min 10` (a
  * build still running after that is stopped and reported as such). Writes `bench-results/build.md`.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DIGEST_FILES } from '../../pipeline/format/paths.ts';
-import { editOneSection, largestRealCorpus, linkTree, prepareGenerated, prepareReal, type CorpusKind, type PreparedCorpus } from './build-corpora.ts';
+import { editOneSection, largestRealCorpus, prepareGenerated, prepareReal, type CorpusKind, type EditKind, type PreparedCorpus } from './build-corpora.ts';
 import { PHASES, runJob, type BuildResult, type CorpusPaths } from './build-jobs.ts';
-import { callsTable, CORPUS_PASSES, limitText, overviewTable, phasesTable, targetsTable, type CallsRun, type CorpusPassName, type CorpusRun } from './build-tables.ts';
+import { callsTable, CORPUS_PASSES, limitText, overviewTable, phasesTable, targetsTable, type CallsRun, type CorpusPassName, type CorpusRun, type EditRuns } from './build-tables.ts';
 import { publishResults } from './results.ts';
 
 /** The generated corpus on which the model path's calls are counted. */
@@ -76,6 +77,42 @@ async function editedBuild(
   }
 }
 
+/** Rounds of each kind of one-section edit: each round builds the edit, then its undo (two one-section edits). */
+const EDIT_ROUNDS = 2;
+
+/**
+ * `EDIT_ROUNDS` rounds of one kind of one-section edit, each build starting from the digest and
+ * cache of the build before (as in an editor's loop), the content as it was at the end.
+ */
+async function editRuns(corpus: PreparedCorpus, kind: EditKind, limitMs: number): Promise<EditRuns> {
+  const results: BuildResult[] = [];
+  let file: string | null = null;
+  const done = (stopped: boolean): EditRuns => {
+    const sorted = [...results].sort((a, b) => a.report.elapsedMs - b.report.elapsedMs);
+    return { median: stopped ? null : sorted[Math.floor(sorted.length / 2)], times: results.map((result) => result.report.elapsedMs), file };
+  };
+  const name = kind === 'body' ? 'one-section edit' : 'heading rename';
+  for (let round = 0; round < EDIT_ROUNDS; round += 1) {
+    const edited = await editOneSection(corpus.paths.contentDir, corpus.files, kind);
+    file = path.relative(corpus.paths.contentDir, edited.file);
+    let result: BuildResult | null;
+    try {
+      result = await runJob({ kind: 'build', paths: corpus.paths, distiller: 'offline' }, limitMs);
+    } finally {
+      await writeFile(edited.file, edited.original);
+    }
+    describe(`${name} of ${file}`, result, limitMs);
+    if (result === null) return done(true);
+    results.push(result);
+    const undone = await runJob({ kind: 'build', paths: corpus.paths, distiller: 'offline' }, limitMs);
+    describe(`${name} undone`, undone, limitMs);
+    if (undone === null) return done(true);
+    results.push(undone);
+  }
+  log(`  ${name}: median ${secondsText(done(false).median?.report.elapsedMs ?? 0)} of ${results.map((result) => secondsText(result.report.elapsedMs)).join(', ')}`);
+  return done(false);
+}
+
 /** Full build, no-op and one-section edit with the counting distiller, in a digest and cache of their own beside the offline ones. */
 async function countCalls(corpus: PreparedCorpus, limitMs: number): Promise<CallsRun> {
   const paths: CorpusPaths = { ...corpus.paths, outDir: path.join(corpus.dir, 'digest-model-path'), cacheDir: path.join(corpus.dir, '.ask-cache-model-path') };
@@ -103,7 +140,6 @@ async function countCalls(corpus: PreparedCorpus, limitMs: number): Promise<Call
 async function benchCorpus(corpus: PreparedCorpus, limitMs: number, countModelCalls: boolean): Promise<CorpusRun> {
   const { paths } = corpus;
   const about = { name: corpus.name, kind: corpus.kind, nominalPages: corpus.nominalPages, dir: corpus.dir, megabytes: corpus.megabytes, prepareMs: corpus.prepareMs, origin: corpus.origin, removeAfter: corpus.removeAfter };
-  const { outDir } = paths;
   log(`${corpus.name} ~${corpus.nominalPages} pages ready (${corpus.origin}, ${corpus.megabytes.toFixed(1)} MiB) in ${secondsText(corpus.prepareMs)}; full build...`);
   const stopped = (run: Omit<CorpusRun, 'corpus' | 'limitMs'>): CorpusRun => ({ corpus: about, limitMs, ...run });
 
@@ -112,7 +148,7 @@ async function benchCorpus(corpus: PreparedCorpus, limitMs: number, countModelCa
   if (full === null) {
     // a half-built digest is of no use to bench:search
     await rm(corpus.dir, { recursive: true, force: true });
-    return stopped({ full, pagefind: undefined, noop: undefined, edit: undefined, editedFile: null, calls: null });
+    return stopped({ full, pagefind: undefined, noop: undefined, edit: undefined, edits: undefined, renames: undefined, editedFile: null, calls: null });
   }
 
   const outputPath = path.join(corpus.dir, 'pagefind');
@@ -123,18 +159,13 @@ async function benchCorpus(corpus: PreparedCorpus, limitMs: number, countModelCa
   const noop = await runJob({ kind: 'build', paths, distiller: 'offline' }, limitMs);
   describe('no-op', noop, limitMs);
 
-  // keep the digest of the unedited corpus aside, edit, rebuild, then put it back beside the restored content
-  const aside = `${outDir}-bench-aside`;
-  await rm(aside, { recursive: true, force: true });
-  await linkTree(outDir, aside);
-  const { result: edit, file } = await editedBuild(corpus, paths, 'offline', limitMs);
-  describe(`one-section edit of ${path.relative(paths.contentDir, file)}`, edit, limitMs);
-  await rm(outDir, { recursive: true, force: true });
-  await rename(aside, outDir);
+  // each edit is built, then undone and built again: the digest is the unedited corpus's at the end
+  const edits = await editRuns(corpus, 'body', limitMs);
+  const renames = edits.median === null ? undefined : await editRuns(corpus, 'heading', limitMs);
 
   const calls = countModelCalls ? await countCalls(corpus, limitMs) : null;
   if (corpus.removeAfter) await rm(corpus.dir, { recursive: true, force: true });
-  return stopped({ full, pagefind, noop, edit, editedFile: path.relative(paths.contentDir, file), calls });
+  return stopped({ full, pagefind, noop, edit: edits.median, edits, renames, editedFile: edits.file, calls });
 }
 
 function listOption<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
@@ -173,7 +204,7 @@ async function main(): Promise<void> {
   const text = [
     '# Build benchmark',
     '',
-    `\`npm run bench:build\`, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()}. Offline distiller, concurrency 4, chunk and answer cache in \`.ask-cache\` beside the digest (as \`ask digest build\` does). Corpora: ${origins.join('; ')}. Each build runs in a child process of its own: a full build (empty digest, empty cache), a no-op rebuild, a one-section edit (a sentence added to one paragraph of one page); times are the build's own \`elapsedMs\`, peak memory is the child's \`maxRSS\`. Pagefind (Node API, one custom record per section, timed from \`createIndex\` to the files written) indexes the sections \`loadContent\` gives for the same corpus; its peak RSS leaves out its own binary.`,
+    `\`npm run bench:build\`, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()}. Offline distiller, concurrency 4, chunk and answer cache in \`.ask-cache\` beside the digest (as \`ask digest build\` does). Corpora: ${origins.join('; ')}. Each build runs in a child process of its own: a full build (empty digest, empty cache), a no-op rebuild, one-section edits: a sentence added to one paragraph of one page, and a heading of one page renamed (its anchor with it), each kind ${EDIT_ROUNDS} times and undone as often, each build from the digest and cache of the one before, the median of the ${EDIT_ROUNDS * 2} shown (each time in the log); times are the build's own \`elapsedMs\`, peak memory is the child's \`maxRSS\`. Pagefind (Node API, one custom record per section, timed from \`createIndex\` to the files written) indexes the sections \`loadContent\` gives for the same corpus; its peak RSS leaves out its own binary.`,
     '',
     overviewTable(runs),
     '',
@@ -193,7 +224,7 @@ async function main(): Promise<void> {
           calls,
           '',
         ]),
-    '## Targets (issue 13)',
+    '## Targets (issues 13 and 26)',
     '',
     targetsTable(runs),
     '',

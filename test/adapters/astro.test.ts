@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeProject } from '../support/packed-package.ts';
 import { startFakeAnthropic } from '../support/fake-anthropic.ts';
@@ -10,12 +11,14 @@ import { readFrames } from '../runtime/agentic/helpers.ts';
 import { build } from '../support/digest-tree.ts';
 import { tempFoldersPerTest, writeFiles } from '../support/temp-folder.ts';
 import { digestCheckLine } from '../../pipeline/adapters/astro/digest-check-line.ts';
+import { builtClientStorage, folderStorage } from '../../pipeline/adapters/astro/folder-storage.ts';
 import { askCli, astroBuild, makeProject, startBuiltSite, startDevServer, type RunningSite } from '../fixtures/astro/project.ts';
 
 // A stranger's Astro site (test/fixtures/astro/garden: `output: 'server'`, @astrojs/node, three
 // Markdown pages in docs/) with `ask({ content: 'docs', endpoint: '/api/lantern', model })` from
-// the packed package: `astro build`, then the built Node server answers the ask tree at that
-// endpoint from the digest baked into its bundle.
+// the packed package: `astro build` lays the digest out among the site's static files
+// (dist/client/_ask/), and the built Node server answers the ask tree at that endpoint from them,
+// its server bundle carrying none of the digest. A second copy of the site sets Astro's `base`.
 
 const RUNTIME_KEY = 'sk-runtime-env-key';
 const PROCESS_KEY = 'sk-process-env-key';
@@ -40,7 +43,7 @@ beforeAll(async () => {
   await askCli(project, ['digest', 'build', '--content', 'docs', '--provider', 'offline']);
   const build = await astroBuild(project);
   if (build.code !== 0) throw new Error(`astro build failed: ${build.stderr}`);
-  // the folder it was baked from is gone: the built server needs none
+  // the digest folder is gone: the built server needs none
   await rename(path.join(project, 'digest'), path.join(project, 'digest-moved'));
   site = await startBuiltSite(project, {
     ANTHROPIC_API_KEY: PROCESS_KEY,
@@ -147,6 +150,117 @@ describe('ask() in a built Astro site on @astrojs/node', () => {
     expect(runtimeModel.requests.map(sentKey)).toEqual(runtimeModel.requests.map(() => RUNTIME_KEY));
     expect(runtimeModel.requests.map((request) => request.body.model)).toContain('lantern-model');
     expect(processModel.requests).toHaveLength(0);
+  });
+});
+
+/** The text of every file under `dir`, by its path relative to `dir`. */
+async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return new Map(await Promise.all(files.map(async (file) => [path.relative(dir, file), await readFile(file, 'latin1')] as const)));
+}
+
+/** A sentence of docs/guide/oil.md, found nowhere else in the site. */
+const OIL_SENTENCE = 'Unscrew the cap and pour slowly until the oil reaches the mark.';
+
+describe('the built site carries the digest as static files, not in its server bundle', () => {
+  it('has no section text in dist/server, and has it under dist/client/_ask', async () => {
+    const server = await filesUnder(path.join(project, 'dist', 'server'));
+    expect(server.size).toBeGreaterThan(0);
+    expect([...server].filter(([, text]) => text.includes(OIL_SENTENCE)).map(([file]) => file)).toEqual([]);
+    const client = await filesUnder(path.join(project, 'dist', 'client', '_ask'));
+    expect([...client.keys()].some((file) => file.endsWith('edge.json'))).toBe(true);
+    expect([...client.values()].some((text) => text.includes(OIL_SENTENCE))).toBe(true);
+  });
+
+  it('serves the digest files at /_ask/<stamp>/ as static files', async () => {
+    const client = await filesUnder(path.join(project, 'dist', 'client'));
+    const index = [...client.keys()].find((file) => file.endsWith('edge.json'));
+    if (index === undefined) throw new Error('no edge.json in dist/client');
+    const response = await fetch(`${running().url}/${index.split(path.sep).join('/')}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(client.get(index));
+  });
+});
+
+describe("ask() under Astro's `base` ('/docs')", () => {
+  let based = '';
+  let basedSite: RunningSite | null = null;
+
+  function basedUrl(): string {
+    if (basedSite === null) throw new Error('the site is built and started in beforeAll');
+    return `${basedSite.url}/docs`;
+  }
+
+  beforeAll(async () => {
+    based = await makeProject('garden');
+    const config = path.join(based, 'astro.config.mjs');
+    await writeFile(config, (await readFile(config, 'utf8')).replace("output: 'server',", "base: '/docs',\n  output: 'server',"));
+    await askCli(based, ['digest', 'build', '--content', 'docs', '--provider', 'offline']);
+    const build = await astroBuild(based);
+    if (build.code !== 0) throw new Error(`astro build failed: ${build.stderr}`);
+    basedSite = await startBuiltSite(based);
+  }, 180_000);
+
+  afterAll(async () => {
+    await basedSite?.stop();
+    if (based !== '') await removeProject(based);
+  });
+
+  it('answers keyword search and suggestions at <base>{endpoint}', async () => {
+    const response = await fetch(`${basedUrl()}/api/lantern`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'trim the wick', mode: 'keyword' }) });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { results: { url: string }[] }).results[0]?.url).toBe('/guide/wicks#trim-a-wick');
+    const suggestions = (await (await fetch(`${basedUrl()}/api/lantern`)).json()) as { model: string };
+    expect(suggestions.model).toBe('lantern-model');
+  });
+
+  it('serves a section, llms.txt, /openapi.yaml and the archive (with its ETag) under the base', async () => {
+    const node = await fetch(`${basedUrl()}/api/lantern/sections/guide%2Fwicks%23replace-a-wick`);
+    expect(node.status).toBe(200);
+    expect(await node.json()).toMatchObject({ id: 'guide/wicks#replace-a-wick' });
+    const llms = await fetch(`${basedUrl()}/llms.txt`);
+    expect(await llms.text()).toBe(await readFile(path.join(based, 'digest', 'llms.txt'), 'utf8'));
+    expect((await fetch(`${basedUrl()}/openapi.yaml`)).status).toBe(200);
+    const archive = await fetch(`${basedUrl()}/api/lantern/archive`);
+    expect(archive.status).toBe(200);
+    expect(tarEntries(new Uint8Array(await archive.arrayBuffer()))).toContain('manifest.json');
+    const etag = archive.headers.get('etag');
+    if (etag === null) throw new Error('the archive has no ETag');
+    expect((await fetch(`${basedUrl()}/api/lantern/archive`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('serves the same under `astro dev`', async () => {
+    const dev = await startDevServer(based);
+    // the dev server prints its URL with the base
+    const origin = new URL(dev.url).origin;
+    try {
+      const response = await fetch(`${origin}/docs/api/lantern`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'trim the wick', mode: 'keyword' }) });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { results: { url: string }[] }).results[0]?.url).toBe('/guide/wicks#trim-a-wick');
+      expect(await (await fetch(`${origin}/docs/llms.txt`)).text()).toBe(await readFile(path.join(based, 'digest', 'llms.txt'), 'utf8'));
+    } finally {
+      await dev.stop();
+    }
+  }, 60_000);
+});
+
+describe('the folder stores the route reads through on Node', () => {
+  it('finds the static files from a module of the server build, as @astrojs/node does, and reads a file whole or by range', async () => {
+    const client = await filesUnder(path.join(project, 'dist', 'client'));
+    const index = [...client.keys()].find((file) => file.endsWith('edge.json'));
+    if (index === undefined) throw new Error('no edge.json in dist/client');
+    const relative = index.split(path.sep).join('/');
+    const chunk = pathToFileURL(path.join(project, 'dist', 'server', 'chunks', 'some-chunk.mjs')).href;
+    const storage = builtClientStorage(chunk, 'server', '../client');
+    const whole = await storage.read(relative);
+    expect(new TextDecoder().decode(whole ?? new Uint8Array())).toBe(client.get(index));
+    const part = await storage.read(relative, { offset: 2, length: 5 });
+    expect(new TextDecoder().decode(part ?? new Uint8Array())).toBe(client.get(index)?.slice(2, 7));
+    expect(await storage.read('_ask/no-such-file')).toBeNull();
+    expect(await folderStorage(path.join(project, 'dist', 'client')).stream('_ask/no-such-file')).toBeNull();
+    const stream = await folderStorage(path.join(project, 'dist', 'client')).stream(relative);
+    expect(await new Response(stream).text()).toBe(client.get(index));
   });
 });
 

@@ -94,6 +94,21 @@ describe('the Node adapter serves keyword search before it reads any section nod
   });
 });
 
+describe('the Node adapter reads the manifest head through the folder store', () => {
+  it('gives the site name and description as the UTF-8 they are, from a prefix past a padded files list', async () => {
+    const dir = await digestCopy();
+    const file = path.join(dir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as { files: Record<string, string> };
+    const files = { ...manifest.files };
+    for (let at = 0; at < 4000; at += 1) files[`padding/${String(at).padStart(5, '0')}.md`] = 'é'.repeat(40);
+    const identity = { name: 'Café docs – ünïcode', description: 'Brewing – by hand' };
+    await writeFile(file, `${JSON.stringify({ ...manifest, files, identity }, null, 2)}\n`);
+    const data = await loadDigestFolder(dir);
+    expect(data.identity).toEqual(identity);
+    expect(data.node(REVOKE)?.heading).toBe('Revoke a token');
+  });
+});
+
 describe('the in-memory tree (the worker bundle) is read the same way', () => {
   it('parses a node only when asked for', async () => {
     const files = new Map(await readDigestFolder(built));

@@ -4,7 +4,7 @@ import type { AstroIntegration } from 'astro';
 import { siblingModule } from '../../module-file.ts';
 import { normalizeEndpoint } from '../../runtime/handler.ts';
 import { digestCheckLine } from './digest-check-line.ts';
-import { digestModulePlugin } from './digest-module.ts';
+import { copyStagedDigest, digestAssetsPlugin, stagedDigest, type NodeServerFolders, type StagedDigest } from './digest-assets.ts';
 
 export interface AskAstroOptions {
   /** Base path of the route tree (default `/api/ask`). */
@@ -38,13 +38,18 @@ function modulePath(name: string): string {
 /**
  * The Astro integration: `integrations: [ask({ endpoint, digest, content, overlay })]`. Serves the
  * ask route tree at `endpoint`, `/openapi.yaml`, `/llms.txt`, `/llms-full.txt` and each page's
- * `<url>.md` on demand from the digest baked into the
- * server bundle; `astro build` fails with one line when that digest is missing or stale (`astro
- * dev` warns); `overlay: true` adds the search box to every page.
+ * `<url>.md` on demand (all under Astro's `base`); `astro build` lays the digest out among the
+ * site's static files (`<base>/_ask/<stamp>/`, edge-layout.ts) and the route reads it from there
+ * as requests need it, so the server bundle carries the handler only. `astro build` fails with
+ * one line when the digest is missing or stale (`astro dev` warns); `overlay: true` adds the
+ * search box to every page.
  */
 export function ask(options: AskAstroOptions = {}): AstroIntegration {
   const endpoint = normalizeEndpoint(options.endpoint);
   const shown = { digest: options.digest ?? 'digest', content: options.content ?? 'content-fixtures' };
+  let staged: StagedDigest | null = null;
+  // known once the adapter has set the build folders (astro:config:done)
+  let node: NodeServerFolders | null = null;
   return {
     name: 'ask-docs',
     hooks: {
@@ -57,7 +62,20 @@ export function ask(options: AskAstroOptions = {}): AstroIntegration {
           // the logger names the integration: the line's own 'ask: ' would say it twice
           if (problem !== null) logger.warn(problem.replace(/^ask: /, ''));
         }
-        updateConfig({ vite: { plugins: [digestModulePlugin({ digestDir, endpoint, provider: options.provider, model: options.model })] } });
+        const base = config.base.replace(/\/+$/, '');
+        staged = stagedDigest(digestDir, path.join(fileURLToPath(config.cacheDir), 'ask-docs'));
+        const plugin = digestAssetsPlugin({
+          staged,
+          digestDir,
+          endpoint,
+          base,
+          provider: options.provider,
+          model: options.model,
+          folderModule: modulePath('folder-storage'),
+          dev: command === 'dev',
+          node: () => node,
+        });
+        updateConfig({ vite: { plugins: [plugin] } });
         const route = modulePath('route');
         injectRoute({ pattern: `${endpoint}/[...path]`, entrypoint: route, prerender: false });
         injectRoute({ pattern: '/openapi.yaml', entrypoint: route, prerender: false });
@@ -66,8 +84,18 @@ export function ask(options: AskAstroOptions = {}): AstroIntegration {
         // each page's Markdown at its url + `.md`, where llms.txt links
         injectRoute({ pattern: '/[...page].md', entrypoint: route, prerender: false });
         if (options.overlay === true) {
-          injectScript('page', `import { addAskSearch } from ${JSON.stringify(modulePath('overlay-client'))};\naddAskSearch(${JSON.stringify(endpoint)});`);
+          injectScript('page', `import { addAskSearch } from ${JSON.stringify(modulePath('overlay-client'))};\naddAskSearch(${JSON.stringify(`${base}${endpoint}`)});`);
         }
+      },
+      'astro:config:done': ({ config }) => {
+        if (config.adapter?.name !== '@astrojs/node') return;
+        const server = fileURLToPath(config.build.server);
+        node = { serverFolder: path.basename(server), clientFromServer: path.relative(server, fileURLToPath(config.build.client)).split(path.sep).join('/') };
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (staged === null) return;
+        const root = await copyStagedDigest(staged, fileURLToPath(dir));
+        if (root !== null) logger.info(`digest laid out in ${root}/ of the static files`);
       },
     },
   };
