@@ -28,6 +28,7 @@ import type { DigestNode, Page, Section } from '../types.ts';
 import { pageMarkdownUrl } from '../format/markdown-url.ts';
 import { UNGROUPED } from '../format/group-labels.ts';
 import { linkDestination } from '../markdown/rewrite-links.ts';
+import { linkUnits } from './link-units.ts';
 import { createLinkResolver, type LinkResolver } from './resolve-links.ts';
 import { sha256 } from '../content/index.ts';
 import { pageRenderKey, type PageRenders } from './page-renders.ts';
@@ -99,12 +100,12 @@ const TITLE_LINE = /^# +(.*?)(?: +#+)? *(?:\n|$)/;
  * line dropped, as the block's title is the page's one H1 (also where the frontmatter title and
  * the body's H1 differ: `title: Hono - Web framework` over `# Hono`).
  */
-function pageBody(nodes: readonly DigestNode[]): string {
+function pageParts(nodes: readonly DigestNode[]): string[] {
   const parts = nodes.map((node) => node.markdown.trim()).filter((part) => part !== '');
   const first = parts[0];
   const title = first === undefined ? null : TITLE_LINE.exec(first);
   if (first !== undefined && title) parts[0] = first.slice(title[0].length).trim();
-  return parts.filter((part) => part !== '').join('\n\n');
+  return parts.filter((part) => part !== '');
 }
 
 /**
@@ -131,10 +132,13 @@ function isOptionalPage(page: Page): boolean {
   return parts.some((part) => OPTIONAL_PART.test(part)) || (page.group !== null && OPTIONAL_PART.test(page.group)) || OPTIONAL_TITLE.test(page.title);
 }
 
-/** A page's block: `# <title>`, `Source: <url>`, its sections' Markdown, links not yet resolved. */
-function pageBlock(page: Page, nodes: readonly DigestNode[]): string {
-  const body = unforgeableBody(pageBody(nodes));
-  return [`# ${titleText(page.title)}`, `Source: ${page.url}`, ...(body === '' ? [] : [body])].join('\n\n');
+/** A page's block (`# <title>`, `Source: <url>`, its sections' Markdown, links not yet resolved), and its units for the resolver (link-units.ts). */
+function pageBlock(page: Page, nodes: readonly DigestNode[]): { readonly block: string; readonly units: readonly string[] | null } {
+  const parts = pageParts(nodes);
+  const body = unforgeableBody(parts.join('\n\n'));
+  const header = `# ${titleText(page.title)}\n\nSource: ${page.url}`;
+  const block = body === '' ? header : `${header}\n\n${body}`;
+  return { block, units: linkUnits(block, header, parts.map(unforgeableBody)) };
 }
 
 /** `llms.txt`: the site's name and description, then the pages by navigation group, the optional ones last. */
@@ -157,13 +161,14 @@ function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly D
 }
 
 /** A page's text (its block, links resolved, no final newline): the previous digest's when `renders` keeps it, else rendered and noted there. */
-function pageText(page: Page, block: string, resolve: LinkResolver, urls: WatchedUrls, renders: PageRenders | undefined): { readonly text: string; readonly kept: boolean } {
-  if (renders === undefined) return { text: resolve(block, page).trimEnd(), kept: false };
+function pageText(page: Page, { block, units }: ReturnType<typeof pageBlock>, resolve: LinkResolver, urls: WatchedUrls, renders: PageRenders | undefined): { readonly text: string; readonly kept: boolean } {
+  const resolved = (): string => (units === null ? resolve(block, page) : units.map((unit) => resolve(unit, page)).join('\n\n')).trimEnd();
+  if (renders === undefined) return { text: resolved(), kept: false };
   const key = pageRenderKey(page, block);
   const kept = renders.kept(page.slug, key, urls);
   // the file is the block and a final newline
   if (kept !== null) return { text: kept.slice(0, -1), kept: true };
-  const { value: text, asked } = urls.watch(() => resolve(block, page).trimEnd());
+  const { value: text, asked } = urls.watch(resolved);
   const present: string[] = [];
   const absent: string[] = [];
   for (const [url, answer] of asked) (answer ? present : absent).push(url);

@@ -25,14 +25,23 @@ export function startListening(
   args: readonly string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; listening?: RegExp },
 ): Promise<ListeningProcess> {
-  const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // its own process group: `npx ask serve` runs the server as a child of npx, and stopping npx
+  // alone would leave that server listening after the tests
+  const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
   const listening = options.listening ?? LISTENING_ON;
   let stderr = '';
   const logs: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill();
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        if (child.pid === undefined || process.platform === 'win32') child.kill();
+        else process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill();
+      }
+    }
     await exited;
   };
   return new Promise((resolve, reject) => {
