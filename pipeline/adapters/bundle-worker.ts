@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { siblingModule } from '../module-file.ts';
-import { bakeDigestFolder } from './digest-folder.ts';
 import type { EdgeWorkerSettings } from './worker.ts';
 
 const WORKER_ENTRY = fileURLToPath(siblingModule(import.meta.url, 'worker'));
@@ -31,16 +30,6 @@ async function bundleEntry(source: string): Promise<string> {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/**
- * Bundles the ask handler with a digest folder baked in, as one ES module for workerd
- * (`export default { fetch }`): the digest files and archive bytes are made here, at build time.
- * For small digests and tests; `ask worker build` leaves the digest in a store (`bundleEdgeWorker`).
- */
-export async function bundleWorker(digestDir: string, endpoint = '/api/ask'): Promise<string> {
-  const baked = await bakeDigestFolder(digestDir);
-  return bundleEntry(`import { createAskWorker } from ${JSON.stringify(WORKER_ENTRY)};\nexport default createAskWorker(${JSON.stringify({ ...baked, endpoint })});\n`);
 }
 
 /** Bundles the ask handler alone, reading its digest from a store (`createEdgeWorker`): its size does not grow with the site. */

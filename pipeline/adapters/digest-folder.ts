@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { digestFolderArchive, listTreeFiles } from '../digest/archive.ts';
+import { listTreeFiles } from '../digest/archive.ts';
 import { DigestLinkError, readDigestTextSync } from '../disk/no-follow.ts';
-import type { BakedDigest } from './baked-digest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { DigestLoadError, missingFile, type AskData, type DigestFiles } from '../runtime/digest-data.ts';
 import { plainDigestSource } from '../runtime/storage/plain-digest.ts';
@@ -85,12 +84,6 @@ export async function readDigestFolder(dir: string): Promise<DigestFiles> {
   }
   const entries = await readSliced(files, (file) => [file, readDigestTextSync(dir, file)] as const);
   return new Map(entries);
-}
-
-/** A digest folder's files and archive, read now, to be carried inside a bundle (`BakedDigest`). */
-export async function bakeDigestFolder(dir: string): Promise<BakedDigest> {
-  const files = Object.fromEntries(await readDigestFolder(dir));
-  return { files, archiveBase64: Buffer.from(await digestFolderArchive(dir)()).toString('base64') };
 }
 
 /**

@@ -5,27 +5,8 @@ import { assetsStorage, type AssetsBinding } from '../runtime/storage/assets-sto
 import { r2Storage, type R2BucketLike } from '../runtime/storage/r2-storage.ts';
 import { storageUnder, type DigestStorage } from '../runtime/storage/storage.ts';
 import { storedDigestSource } from '../runtime/storage/stored-digest.ts';
-import { bakedDigestSource, type BakedDigest } from './baked-digest.ts';
-
-/** What the worker bundle carries: the digest tree and its archive, made at build time (no file system at the edge). */
-export interface WorkerDigest extends BakedDigest {
-  readonly endpoint?: string;
-}
 
 type WorkerFetch = (request: Request, env?: Record<string, unknown>) => Promise<Response>;
-
-/**
- * An edge worker (workerd, Cloudflare Workers) around the one handler: `export default
- * createAskWorker(bundle)`. The worker's `env` is the runtime environment, first in the key lookup.
- */
-export function createAskWorker(bundle: WorkerDigest): { fetch: WorkerFetch } {
-  const handler = createAskHandler({
-    ...bakedDigestSource(bundle),
-    streamAgentic: streamAgenticAnswerFor,
-    ...(bundle.endpoint === undefined ? {} : { endpoint: bundle.endpoint }),
-  });
-  return { fetch: (request, env) => handler(request, env === undefined ? {} : { env }) };
-}
 
 /** Where an edge worker's digest is: the static assets binding, or an R2 bucket binding; `root` its folder there. */
 export interface EdgeWorkerSettings {

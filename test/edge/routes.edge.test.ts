@@ -4,7 +4,7 @@ import { defineRouteSuite } from '../runtime/route-suite.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 import { assetsWorkerTarget, buildEdge, r2WorkerTarget } from './edge-targets.ts';
 
-// the same route suite as in memory, on Node and on workerd with the digest baked in: here the built edge worker, its digest in a store
+// the same route suite as in memory and on Node: here the built edge worker on workerd, its digest in a store
 const folders: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of folders) await cleanup();

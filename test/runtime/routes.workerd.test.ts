@@ -1,4 +1,0 @@
-import { workerdTarget } from '../support/route-targets.ts';
-import { defineRouteSuite } from './route-suite.ts';
-
-defineRouteSuite('workerd', workerdTarget);
