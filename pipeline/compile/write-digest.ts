@@ -1,8 +1,9 @@
 /**
  * The write step: the manifest, every file of the tree into the staged folder (node files that
  * did not change, and pages' Markdown the previous build rendered from the same inputs,
- * hard-linked from the current tree, the rest written), the swap, then the page store and the
- * pages' renders saved with the digest they now belong to.
+ * hard-linked from the current tree, the rest written), the archive (its unchanged members copied
+ * from the current one), the swap, then the page store, the pages' renders and the archive's
+ * members saved with the digest they now belong to.
  */
 import type { LoadedContent } from '../content/index.ts';
 import { digestFiles } from './digest-files.ts';
@@ -16,7 +17,8 @@ import type { Distiller, Section } from '../types.ts';
 import type { CorpusOutputs } from './corpus-passes.ts';
 import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
 import { PageRenders } from './page-renders.ts';
-import { writeBuiltArchive } from '../digest/archive.ts';
+import { writeBuiltArchive, type BuiltArchive } from '../digest/archive.ts';
+import { ArchiveMemo } from './archive-memo.ts';
 import type { PageReading } from './read-pages.ts';
 import type { DistilledSections } from './sections.ts';
 import type { SiteView } from './site-view.ts';
@@ -95,6 +97,15 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
   const renders = await PageRenders.open(memo?.dir ?? null, outDir, content.pages, memo?.reuse ?? false);
   const llms = renderLlmsFiles({ pages: content.pages, sections: content.sections, nodes: corpus.nodes, identity: input.view.identity, navigation: input.view.navigation }, renders);
   linkUnchanged(outDir, staged, [...llms.kept].map(pageMarkdownPath));
+  const archiveMemo = ArchiveMemo.open(memo?.dir ?? null, outDir, memo?.reuse ?? false);
+  let archive: BuiltArchive | null = null;
+  const writeArchive = async (tree: string): Promise<void> => {
+    try {
+      archive = await writeBuiltArchive(tree, archiveMemo);
+    } finally {
+      archiveMemo.close();
+    }
+  };
   await writeTreeAtomically(
     outDir,
     digestFiles({
@@ -108,9 +119,10 @@ export async function writeDigest(input: DigestToWrite): Promise<void> {
       llms,
     }),
     staged,
-    writeBuiltArchive,
+    writeArchive,
   );
   rememberPages(input.store, input.reading, content, input.distilled.records);
   await input.store.save(new Set(Object.keys(content.fileHashes)), digestStamp(stableJson(manifest)));
   await renders.save();
+  if (archive !== null) await archiveMemo.save(archive);
 }

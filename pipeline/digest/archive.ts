@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { create } from 'tar';
 import { compareCodeUnits } from '../text/compare.ts';
 import { archiveFileName, BUILD_ONLY_FILES, DIGEST_FILES, isBuildOnlyFile } from '../format/paths.ts';
 import { openDigestFile, readDigestBytes } from '../disk/no-follow.ts';
-
-/** Every entry's modification time: fixed, so the same digest always gives the same bytes. */
-const FIXED_MTIME = new Date('2000-01-01T00:00:00.000Z');
+import { archiveMembers, type ArchiveMember, type EarlierMembers } from './archive-members.ts';
 
 /** Every file of the digest below `dir` (BUILD_ONLY_FILES left out), digest-relative POSIX paths, sorted. */
 export async function listTreeFiles(dir: string): Promise<string[]> {
@@ -19,23 +16,13 @@ export async function listTreeFiles(dir: string): Promise<string[]> {
     .sort(compareCodeUnits);
 }
 
-/** The tar options that make an archive deterministic (see createDigestArchive). */
-function archiveOptions(dir: string) {
-  return { cwd: dir, gzip: { level: 6 }, portable: true, mtime: FIXED_MTIME, noDirRecurse: true } as const;
-}
-
 /**
  * The gzip-compressed tar of a digest folder, deterministic: entries are the files only, in
  * sorted order, paths relative to the digest root, portable headers (no owner, fixed modes),
- * one fixed mtime, one fixed compression level (6: level 9 took 19.3 s for an 8,000-page digest
- * and 6 takes 14.3 s, for 1% more bytes). Same tree, same bytes.
+ * one fixed mtime, compressed member by member as `archiveMembers` groups them. Same tree, same bytes.
  */
 export async function createDigestArchive(dir: string): Promise<Uint8Array<ArrayBuffer>> {
-  const files = await listTreeFiles(dir);
-  const stream = create(archiveOptions(dir), files);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(archiveMembers(dir, await listTreeFiles(dir)).map((member) => member.gzip)));
 }
 
 /** The stamp of a digest: the first 16 hex digits of its manifest's SHA-256 (the manifest names every section's hash and the passes that made it). */
@@ -45,19 +32,25 @@ function archiveStamp(manifestBytes: Uint8Array): string {
 
 const GITIGNORE = `# written by 'ask digest build': the archive is made from the files beside it\n/${BUILD_ONLY_FILES.archivePattern}\n`;
 
+/** The archive a build wrote: its file name in the tree and its members in order. */
+export interface BuiltArchive {
+  readonly name: string;
+  readonly members: readonly ArchiveMember[];
+}
+
 /**
  * Writes the archive of a (staged) digest tree into it, named by its manifest's stamp, and the
  * `.gitignore` that keeps it out of the repository. Called before the tree is swapped in, so the
- * archive is always of the tree it lies in.
+ * archive is always of the tree it lies in. `earlier` gives the members an earlier archive holds
+ * (the same bytes as compressing them again: see archive-members.ts).
  */
-export async function writeBuiltArchive(tree: string): Promise<void> {
-  const stamp = archiveStamp(await readDigestBytes(tree, DIGEST_FILES.manifest));
-  // Written to its file (a large site's archive is tens of megabytes) by tar's synchronous packer:
-  // the asynchronous one puts off every file with more than one link and walks its whole queue
-  // each time it looks for work, which is quadratic in a staged tree whose unchanged files are
-  // hard links to the current one (15,000 files: 22.7 s against 3.9 s, the same bytes).
-  create({ ...archiveOptions(tree), file: path.join(tree, archiveFileName(stamp)), sync: true }, await listTreeFiles(tree));
+export async function writeBuiltArchive(tree: string, earlier?: EarlierMembers): Promise<BuiltArchive> {
+  const name = archiveFileName(archiveStamp(await readDigestBytes(tree, DIGEST_FILES.manifest)));
+  // synchronous, as the tree's files are written (see write.ts): thousands of small reads
+  const members = archiveMembers(tree, await listTreeFiles(tree), earlier);
+  await writeFile(path.join(tree, name), Buffer.concat(members.map((member) => member.gzip)));
   await writeFile(path.join(tree, BUILD_ONLY_FILES.gitignore), GITIGNORE);
+  return { name, members };
 }
 
 function isMissing(error: unknown): boolean {
