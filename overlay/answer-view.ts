@@ -1,12 +1,15 @@
 import { h } from './dom.ts';
-import { markdownRenderer, sourceLinkPolicy, webUrl, type LinkPolicy } from './markdown.ts';
-import { sanitizedFragment } from './sanitize.ts';
+import { sourceLinkPolicy, webUrl, type LinkPolicy } from './links.ts';
+import { markdownFragment } from './markdown-dom.ts';
+import { parseMarkdown } from './markdown.ts';
 import type { Source } from './types.ts';
 
 /**
  * The Ask answer: the research steps (one `li` per `search` event), the answer's Markdown
- * rendered (and sanitised) again as tokens arrive, at most once a frame, and the sources.
- * Answer links are checked against the sources (markdown.ts, sanitize.ts).
+ * rendered again as tokens arrive, at most once a frame, and the sources. The Markdown becomes
+ * DOM nodes directly (markdown.ts, markdown-dom.ts: no HTML is parsed, so nothing needs
+ * sanitising); answer links stay links only when they point at a source (links.ts). Source and
+ * answer links are shown through `shownUrl` (a preview's own origin, see `site-url`).
  */
 export class AnswerView {
   readonly element: HTMLElement;
@@ -17,10 +20,12 @@ export class AnswerView {
   private readonly status: HTMLParagraphElement;
   private markdown = '';
   private policy: LinkPolicy = () => false;
-  private render: (markdown: string) => string = markdownRenderer(this.policy);
   private frame: number | undefined;
 
-  constructor(id: string) {
+  constructor(
+    id: string,
+    private readonly shownUrl: (url: string) => string,
+  ) {
     this.status = h('p', { class: 'ask-search-status' });
     this.steps = h('ol', { class: 'ask-search-steps', 'aria-label': 'Research steps' });
     this.answer = h('div', { class: 'ask-search-answer', 'aria-live': 'polite', 'aria-busy': 'false' });
@@ -59,12 +64,11 @@ export class AnswerView {
       sources.map((source) => source.url),
       base,
     );
-    this.render = markdownRenderer(this.policy);
     const items = sources.flatMap((source) => {
       const href = webUrl(source.url, base);
       if (href === undefined) return [];
       const label = [source.title, source.heading].filter((part) => part !== undefined && part !== '').join(' › ') || source.url;
-      return [h('li', {}, h('a', { href: source.url }, label))];
+      return [h('li', {}, h('a', { href: this.shownUrl(source.url) }, label))];
     });
     this.sourceList.replaceChildren(...items);
     this.sourceBlock.hidden = items.length === 0;
@@ -88,7 +92,8 @@ export class AnswerView {
   }
 
   private paint(): void {
-    this.answer.replaceChildren(sanitizedFragment(this.render(this.markdown), this.policy));
+    const tree = parseMarkdown(this.markdown, (href) => (this.policy(href) ? this.shownUrl(href) : undefined));
+    this.answer.replaceChildren(markdownFragment(tree, document));
   }
 
   private cancelFrame(): void {

@@ -1,3 +1,4 @@
+import { rememberWarning } from './answer-availability.ts';
 import { postAsk } from './answer-stream.ts';
 import { isAbort } from './http.ts';
 import type { Panel } from './panel.ts';
@@ -7,7 +8,8 @@ import type { AskEvent, KeywordResponse } from './types.ts';
  * One Ask at a time: `run(query)` aborts the running one, sends `{ query, mode: 'agentic' }`
  * and shows what comes back: keyword JSON (no key on the server) as results under a one-line
  * warning, or the stream as steps, sources and the growing answer; an `error` event or a failed
- * request is said in one line and what arrived is kept.
+ * request is said in one line and what arrived is kept. What the reply says of answers being
+ * available is remembered (answer-availability.ts) and shown on the Ask row.
  */
 export class AskFlow {
   private running: AbortController | undefined;
@@ -39,6 +41,9 @@ export class AskFlow {
     try {
       const outcome = await postAsk(this.endpoint(), query, controller.signal);
       if (controller.signal.aborted) return;
+      const warning = outcome.kind === 'keyword' ? outcome.response.warning : undefined;
+      rememberWarning(this.endpoint(), warning);
+      panel.listbox.setAskNote(warning);
       if (outcome.kind === 'keyword') {
         panel.answer.hide();
         panel.showWarning(outcome.response.warning);

@@ -10,8 +10,9 @@ const STYLESHEET = fileURLToPath(new URL('./ask-search.css', import.meta.url));
 const TARGET = ['es2022', 'chrome105', 'firefox104', 'safari15.4'];
 
 /**
- * The `<ask-search>` element as one minified ES module (marked, DOMPurify and the element's own
- * code inside; licence comments kept at the end) and its minified stylesheet, built in memory.
+ * The `<ask-search>` element as one minified ES module (its own code, its Markdown renderer and
+ * eventsource-parser inside; licence comments kept at the end) and its minified stylesheet,
+ * built in memory.
  */
 export async function bundleOverlay(): Promise<{ js: string; css: string }> {
   const [script, stylesheet] = await Promise.all([

@@ -25,11 +25,11 @@ export async function postQuery(endpoint: string, body: { query: string; mode?: 
   return response;
 }
 
-/** `GET {endpoint}` as JSON; rejects with the server's error when it is not 2xx. */
-export async function getJson(endpoint: string, signal?: AbortSignal): Promise<unknown> {
+/** `GET {endpoint}` as JSON, with the response's headers; rejects with the server's error when it is not 2xx. */
+export async function getJson(endpoint: string, signal?: AbortSignal): Promise<{ readonly body: unknown; readonly headers: Headers }> {
   const response = await fetch(endpoint, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
   if (!response.ok) throw await failure(response);
-  return response.json();
+  return { body: await response.json(), headers: response.headers };
 }
 
 /** Whether an error is the one an aborted request rejects with (a newer query replaced it). */

@@ -52,15 +52,26 @@ export class KeywordSearch {
   }
 }
 
-const suggestionCache = new Map<string, Promise<string[]>>();
+/** What `GET {endpoint}` says: its suggestions, and what an Ask gets (`x-ask-answers`: `agentic`, `keyword`, or undefined when the server does not say). */
+export interface EndpointState {
+  readonly suggestions: string[];
+  readonly answers: 'agentic' | 'keyword' | undefined;
+}
 
-/** The suggestions of `GET {endpoint}`, fetched once per endpoint (a failure is not cached). */
-export function suggestions(endpoint: string): Promise<string[]> {
-  let cached = suggestionCache.get(endpoint);
+const stateCache = new Map<string, Promise<EndpointState>>();
+
+function answersOf(headers: Headers): EndpointState['answers'] {
+  const value = headers.get('x-ask-answers');
+  return value === 'agentic' || value === 'keyword' ? value : undefined;
+}
+
+/** `GET {endpoint}`, fetched once per endpoint (a failure is not cached). */
+export function endpointState(endpoint: string): Promise<EndpointState> {
+  let cached = stateCache.get(endpoint);
   if (cached === undefined) {
-    cached = getJson(endpoint).then(toSuggestions);
-    cached.catch(() => suggestionCache.delete(endpoint));
-    suggestionCache.set(endpoint, cached);
+    cached = getJson(endpoint).then(({ body, headers }) => ({ suggestions: toSuggestions(body), answers: answersOf(headers) }));
+    cached.catch(() => stateCache.delete(endpoint));
+    stateCache.set(endpoint, cached);
   }
   return cached;
 }

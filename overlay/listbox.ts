@@ -11,7 +11,10 @@ export type OptionAction =
 
 /**
  * The `[role=listbox]` of the combobox: suggestions, or keyword results grouped by page followed
- * by the Ask row. Focus stays in the input; the active option is only pointed at (the owner sets
+ * by the Ask row. A group's header is the page title; its results show their heading (the page
+ * title only for the page's opening, which has none) and snippet, the query's words marked in
+ * both. The Ask row carries a note when answers are known to be unavailable (`setAskNote`).
+ * Focus stays in the input; the active option is only pointed at (the owner sets
  * `aria-activedescendant` from `onActive`) and marked `aria-selected`.
  */
 export class Listbox {
@@ -19,11 +22,13 @@ export class Listbox {
   private options: HTMLElement[] = [];
   private readonly actions = new Map<Element, OptionAction>();
   private active = -1;
+  private askNote: string | undefined;
 
   constructor(
     private readonly id: string,
     label: string,
     private readonly onActive: (id: string) => void,
+    private readonly shownUrl: (url: string) => string,
   ) {
     this.element = h('div', { role: 'listbox', id, class: 'ask-search-listbox', 'aria-label': label, hidden: true });
   }
@@ -70,6 +75,15 @@ export class Listbox {
     }
     this.actions.set(row, { kind: 'ask', query });
     row.querySelector('q')?.replaceChildren(query);
+  }
+
+  /** The note the Ask row shows before it is chosen (why it will give keyword results only), or none. */
+  setAskNote(note: string | undefined): void {
+    this.askNote = note;
+    const row = this.askElement();
+    if (row === undefined) return;
+    row.querySelector('.ask-search-ask-note')?.remove();
+    if (note !== undefined) row.append(this.noteElement(note));
   }
 
   clear(): void {
@@ -142,23 +156,23 @@ export class Listbox {
 
   private resultOption(result: KeywordResult, terms: readonly string[]): HTMLElement {
     const id = `${this.id}-${this.actions.size}`;
+    // the page title is the group's header: a result shows its heading, or the title for the page's opening
+    const heading = h('span', { class: 'ask-search-heading', id: `${id}-h` });
+    appendHighlighted(heading, result.heading ?? result.title, terms);
     const snippet = h('span', { class: 'ask-search-snippet', id: `${id}-s` });
     appendHighlighted(snippet, result.snippet, terms);
-    const text = h(
-      'span',
-      { class: 'ask-search-hit' },
-      h('span', { class: 'ask-search-title', id: `${id}-t` }, result.title),
-      ' ',
-      h('span', { class: 'ask-search-heading', id: `${id}-h` }, result.heading ?? ''),
-      ' ',
-      snippet,
-    );
-    return this.option({ kind: 'result', href: result.url }, 'ask-search-result', text);
+    const text = h('span', { class: 'ask-search-hit' }, heading, ' ', snippet);
+    return this.option({ kind: 'result', href: this.shownUrl(result.url) }, 'ask-search-result', text);
   }
 
   private askRow(query: string): HTMLElement {
     const row = this.option({ kind: 'ask', query }, 'ask-search-ask-row', h('span', { class: 'ask-search-ask-label' }, 'Ask: '), h('q', {}, query));
+    if (this.askNote !== undefined) row.append(this.noteElement(this.askNote));
     row.tabIndex = -1;
     return row;
+  }
+
+  private noteElement(note: string): HTMLElement {
+    return h('span', { class: 'ask-search-ask-note' }, note);
   }
 }

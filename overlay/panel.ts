@@ -4,7 +4,7 @@ import { Listbox } from './listbox.ts';
 
 /**
  * The dialog of the element: a modal `<dialog>` (top layer, so no page stacking context can hide
- * it) holding the combobox input, the one-line notices, the answer and the listbox.
+ * it) holding the combobox input, the notices, the answer and the listbox.
  */
 export class Panel {
   readonly dialog: HTMLDialogElement;
@@ -16,9 +16,10 @@ export class Panel {
   private readonly error: HTMLParagraphElement;
   private readonly empty: HTMLParagraphElement;
 
-  constructor(id: string, label: string) {
-    this.listbox = new Listbox(`${id}-listbox`, 'Search results', (active) => this.input.setAttribute('aria-activedescendant', active));
-    this.answer = new AnswerView(id);
+  /** `shownUrl`: where a result or answer link is shown pointing (a preview's own origin, see `site-url`). */
+  constructor(id: string, label: string, shownUrl: (url: string) => string) {
+    this.listbox = new Listbox(`${id}-listbox`, 'Search results', (active) => this.input.setAttribute('aria-activedescendant', active), shownUrl);
+    this.answer = new AnswerView(id, shownUrl);
     this.input = h('input', {
       id: `${id}-input`,
       class: 'ask-search-input',
@@ -68,13 +69,11 @@ export class Panel {
 
   showWarning(text: string | undefined): void {
     this.warning.textContent = text ?? '';
-    this.warning.title = text ?? '';
     this.warning.hidden = text === undefined;
   }
 
   showError(text: string | undefined): void {
     this.error.textContent = text ?? '';
-    this.error.title = text ?? '';
     this.error.hidden = text === undefined;
   }
 

@@ -64,7 +64,11 @@ export const serveCommand: Command = async (argv, io) => {
       if (pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
         return new Response(request.method === 'HEAD' ? null : routeTable, { headers: { 'content-type': 'text/html; charset=utf-8' } });
       }
-      return handler(request);
+      const response = await handler(request);
+      // what no one answers: the docs site's 404 page for a browser, the JSON error for a client that asks for JSON
+      if (site === null || response.status !== 404 || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
+      const { prefersJson } = await import('../adapters/demo-site/accept.ts');
+      return prefersJson(request.headers.get('accept')) ? response : site.notFound(request);
     },
     values.host,
     port,

@@ -25,7 +25,7 @@ const CONTENT_EXTENSION = /\.mdx?$/i;
 const BASE = 'http://ask.invalid';
 
 /** What a link is resolved against: the digest's pages, by content file and by url path, and every url it has. */
-interface DigestSite {
+export interface DigestSite {
   readonly pagesByFile: ReadonlyMap<string, Page>;
   /** Each page by its url's path (`urlPath`). */
   readonly byPath: ReadonlyMap<string, Page>;
@@ -49,7 +49,8 @@ function urlPath(pathname: string): string {
     .replace(/\/+$/, '');
 }
 
-function siteOf(pages: readonly Page[], urls: ReadonlySet<string>): DigestSite {
+/** The index `resolveUrl` reads: `pages` by content file and by url path, and `urls` (every page and section url). */
+export function siteOf(pages: readonly Page[], urls: ReadonlySet<string>): DigestSite {
   const byPath = new Map<string, Page>();
   for (const page of pages) {
     const pathname = resolvedPath(page.url, `${BASE}/`);
@@ -112,7 +113,7 @@ function targetPage(linkPath: string, fromPage: Page, { pagesByFile, byPath }: D
  * Where a link of `fromPage` goes in the digest: `external` (kept as written), the digest url of
  * its page or section, or null (not a page or section of the digest).
  */
-function resolveUrl(url: string, fromPage: Page, site: DigestSite): LinkTarget {
+export function resolveUrl(url: string, fromPage: Page, site: DigestSite): LinkTarget {
   const trimmed = url.trim();
   if (EXTERNAL.test(trimmed)) return 'external';
   if (OTHER_SCHEME.test(trimmed)) return null;

@@ -9,9 +9,14 @@ import { UNKNOWN_PROVIDER_WARNING } from './unknown-provider.ts';
 /** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */
 export type AgenticStreamer = (query: string, data: AskData, config: LoopConfig & { apiKey: string }, signal: AbortSignal) => ReadableStream<Uint8Array>;
 
-/** `GET {ask_base}`: suggestions and the configured loop model, no model call. */
+/** The header of `GET {ask_base}` that says, before any Ask, what an Ask gets: `agentic` (a key is set) or `keyword` (rule 3: keyword results with a warning). */
+export const ANSWERS_HEADER = 'x-ask-answers';
+
+/** `GET {ask_base}`: suggestions and the configured loop model, no model call; `x-ask-answers` says whether an Ask can be answered (the search box says so before it is chosen). */
 export function suggestionsResponse(data: AskData, config: LoopConfig): Response {
-  return jsonResponse({ suggestions: data.suggestions, model: config.model });
+  const response = jsonResponse({ suggestions: data.suggestions, model: config.model });
+  response.headers.set(ANSWERS_HEADER, config.apiKey === undefined ? 'keyword' : 'agentic');
+  return response;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { ANSWERS_HEADER } from './ask-routes.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { BUDGET_ROUTE_LIMITS, MAX_BUDGET_TOKENS } from './budget-route.ts';
 import { ERRORS } from './errors.ts';
@@ -70,7 +71,7 @@ function askPaths(base: string): Json {
       get: {
         operationId: 'getSuggestions',
         summary: 'Suggested questions and the configured loop model. No model call.',
-        responses: { 200: json(ref('SuggestionsResponse'), 'Suggestions'), 405: methodNotAllowed, 500: serverError },
+        responses: { 200: { ...json(ref('SuggestionsResponse'), 'Suggestions'), headers: { ...freshness, [ANSWERS_HEADER]: { description: 'What a POST without mode gets: `agentic` (the server has a provider key: the answer stream) or `keyword` (keyword results; with mode `agentic`, a warning). Lets a client say so before asking.', schema: { type: 'string', enum: ['agentic', 'keyword'] } } } }, 405: methodNotAllowed, 500: serverError },
       },
       post: {
         operationId: 'ask',

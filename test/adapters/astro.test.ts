@@ -23,6 +23,26 @@ import { askCli, astroBuild, makeProject, startBuiltSite, startDevServer, type R
 const RUNTIME_KEY = 'sk-runtime-env-key';
 const PROCESS_KEY = 'sk-process-env-key';
 
+/**
+ * A page of the stranger's site that imports the element from the packed package in its
+ * frontmatter (run in Node on the server, where there is no DOM) and in its client script.
+ */
+const OVERLAY_PAGE = `---
+import { AskSearch } from 'ask-docs/overlay';
+const where = AskSearch === undefined ? 'no DOM on the server' : 'a DOM on the server';
+---
+<html lang="en">
+  <head><meta charset="utf-8"><title>Lantern</title></head>
+  <body>
+    <ask-search endpoint="/api/lantern"></ask-search>
+    <p id="where">{where}</p>
+    <script>
+      import 'ask-docs/overlay';
+    </script>
+  </body>
+</html>
+`;
+
 let project = '';
 let site: RunningSite | null = null;
 /** The model the site's `locals.runtime.env` points at, and the one its process environment points at. */
@@ -40,6 +60,7 @@ const post = (body: unknown) =>
 beforeAll(async () => {
   [runtimeModel, processModel] = await Promise.all([startFakeAnthropic(), startFakeAnthropic()]);
   project = await makeProject('garden');
+  await writeFiles(project, { 'src/pages/overlay-import.astro': OVERLAY_PAGE });
   await askCli(project, ['digest', 'build', '--content', 'docs', '--provider', 'offline']);
   const build = await astroBuild(project);
   if (build.code !== 0) throw new Error(`astro build failed: ${build.stderr}`);
@@ -162,6 +183,23 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
 
 /** A sentence of docs/guide/oil.md, found nowhere else in the site. */
 const OIL_SENTENCE = 'Unscrew the cap and pour slowly until the oil reaches the mark.';
+
+describe('ask-docs/overlay imported by an Astro page', () => {
+  it('renders on the server, the frontmatter import running in Node with no DOM', async () => {
+    const response = await fetch(`${running().url}/overlay-import`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('no DOM on the server');
+    expect(html).toContain('<ask-search endpoint="/api/lantern">');
+  });
+
+  it('bundles the element for the browser', async () => {
+    const entries = await readdir(path.join(project, 'dist', 'client'), { withFileTypes: true, recursive: true });
+    const scripts = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.js')).map((entry) => path.join(entry.parentPath, entry.name));
+    const texts = await Promise.all(scripts.map((file) => readFile(file, 'utf8')));
+    expect(texts.some((text) => text.includes('customElements.define("ask-search"'))).toBe(true);
+  });
+});
 
 describe('the built site carries the digest as static files, not in its server bundle', () => {
   it('has no section text in dist/server, and has it under dist/client/_ask', async () => {

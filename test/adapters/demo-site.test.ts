@@ -106,8 +106,14 @@ describe('demo site over content-fixtures and its digest', () => {
   });
 
   it('serves the home page at /, pages with and without a trailing slash, HEAD without a body, null for the rest', async () => {
-    // no index.md at the root of content-fixtures: the first folder index of the sidebar
-    expect(await html(site, '/')).toBe(await html(site, '/ask'));
+    // no index.md at the root of content-fixtures: an overview of the sidebar's groups, each page linked, none current
+    const { content } = await pagesOf(CONTENT, DIGEST);
+    const home = await html(site, '/');
+    const article = /<article>([\s\S]*?)<\/article>/.exec(home)?.[1] ?? '';
+    expect(article).toMatch(/<h1>[^<]+<\/h1>/);
+    expect([...article.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match) => decode(match[1] ?? ''))).toEqual(expect.arrayContaining(['Ask', 'Concepts', 'Reference']));
+    expect([...article.matchAll(/href="([^"]*)"/g)].map((match) => decode(match[1] ?? '')).sort()).toEqual(content.pages.map((page) => page.url).sort());
+    expect(home).not.toContain('aria-current="page"');
     expect(await html(site, '/concepts/workspaces/')).toBe(await html(site, '/concepts/workspaces'));
     const head = await getPage(site, '/concepts/workspaces', 'HEAD');
     expect(head.status).toBe(200);
@@ -172,7 +178,7 @@ describe('demo site over other content', () => {
     expect(unsafe).toMatch(/and click and tab and/);
     expect(headingIds(unsafe)).toEqual(['still-here']);
     const widgets = await html(site, '/guide/widgets');
-    expect(widgets).toContain('<aside class="callout callout-warning"><p>Careful <strong>now</strong>.</p></aside>');
+    expect(widgets).toContain('<aside class="callout callout-warning"><p class="callout-title">Warning</p><p>Careful <strong>now</strong>.</p></aside>');
     expect(widgets).not.toMatch(/import Callout|hidden comment/);
     expect(widgets).toMatch(/<h2 id="props-new">Props <span class="mdx mdx-badge">new<\/span><\/h2>/);
   });
@@ -232,7 +238,7 @@ describe('ask serve --content', () => {
       const page = await fetch(`${server.url}/concepts/workspaces`);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await page.text()).toMatch(/<ask-search endpoint="\/api\/ask"/);
-      expect(await (await fetch(`${server.url}/`)).text()).toContain('aria-current="page">What is ask?</a>');
+      expect(await (await fetch(`${server.url}/`)).text()).toContain('<a href="/ask">What is ask?</a>');
       const ask = await fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'workspace deadline', mode: 'agentic' }) });
       expect(ask.status).toBe(200);
       const answer = (await ask.json()) as { mode: string; results: { url: string }[]; warning?: string };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createOverlayAssets, type OverlayBundle } from '../../pipeline/adapters/demo-site/overlay-assets.ts';
 
@@ -25,6 +26,55 @@ describe('the overlay files of ask serve', () => {
     const head = await assets(request('/ask-search.js', { method: 'HEAD' }));
     expect(head?.status).toBe(200);
     expect(await head?.text()).toBe('');
+    expect(builds).toBe(1);
+  });
+
+  it('sends brotli or gzip as Accept-Encoding allows, varying on it, each encoding with its own strong ETag', async () => {
+    const js = `customElements.define("ask-search", class extends HTMLElement {});\n${'/* a comment that compresses well */\n'.repeat(200)}`;
+    let builds = 0;
+    const assets = createOverlayAssets(() => {
+      builds += 1;
+      return Promise.resolve({ js, css: 'ask-search{display:block}' });
+    }, () => {});
+    const get = async (acceptEncoding: string | null, ifNoneMatch?: string) => {
+      const headers: Record<string, string> = {};
+      if (acceptEncoding !== null) headers['accept-encoding'] = acceptEncoding;
+      if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
+      const response = await assets(request('/ask-search.js', { headers }));
+      if (response === null) throw new Error('no response');
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.response.headers.get('content-encoding')).toBe('br');
+    expect(brotli.response.headers.get('vary')).toBe('accept-encoding');
+    expect(brotli.response.headers.get('content-length')).toBe(String(brotli.body.length));
+    expect(brotli.body.length).toBeLessThan(js.length / 4);
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(js);
+
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(js);
+
+    const plain = await get(null);
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    expect(plain.response.headers.get('vary')).toBe('accept-encoding');
+    expect(plain.body.toString('utf8')).toBe(js);
+    expect((await get('identity')).response.headers.get('content-encoding')).toBeNull();
+    expect((await get('*')).response.headers.get('content-encoding')).toBe('br');
+
+    // strong validators, one per representation: a gzip copy never revalidates a brotli one
+    const tags = [brotli, gzip, plain].map(({ response }) => response.headers.get('etag') ?? '');
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(new Set(tags).size).toBe(3);
+    for (const { response } of [brotli, gzip, plain]) expect(response.headers.get('cache-control')).toBe('no-cache');
+    const revalidated = await get('gzip', tags[1]);
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.response.headers.get('content-encoding')).toBe('gzip');
+    expect((await get('br', tags[1])).response.status).toBe(200);
+
+    // compressed when built, and kept: the same bytes each time, one build
+    expect((await get('br')).body.equals(brotli.body)).toBe(true);
     expect(builds).toBe(1);
   });
 

@@ -36,7 +36,7 @@ describe('<ask-search> keyword results', () => {
     }
   });
 
-  it('groups the results by page, in ranking order, with heading, snippet and the matched words in <mark>', async () => {
+  it('groups the results by page, in ranking order, the title once as the group header, each result its heading and snippet with the matched words in <mark>', async () => {
     const query = 'session token';
     const expected = await keywordResults(query);
     expect(new Set(expected.map((result) => result.title)).size).toBeLessThan(expected.length);
@@ -50,10 +50,12 @@ describe('<ask-search> keyword results', () => {
     const groups = await page.$$eval(SEL.group, (nodes) =>
       nodes.map((group) => ({
         label: group.getAttribute('aria-label'),
+        header: group.querySelector('.ask-search-group-title')?.textContent?.trim() ?? null,
         rows: [...group.querySelectorAll('[role=option]')].map((row) => ({
           href: (row.matches('a[href]') ? row : row.querySelector('a[href]'))?.getAttribute('href') ?? null,
-          title: row.querySelector('.ask-search-title')?.textContent?.trim() ?? null,
+          text: (row as HTMLElement).innerText,
           heading: row.querySelector('.ask-search-heading')?.textContent?.trim() ?? null,
+          headingMarks: [...row.querySelectorAll('.ask-search-heading mark')].map((mark) => mark.textContent ?? ''),
           snippet: row.querySelector('.ask-search-snippet')?.textContent ?? null,
           marks: [...row.querySelectorAll('.ask-search-snippet mark')].map((mark) => mark.textContent ?? ''),
         })),
@@ -61,21 +63,26 @@ describe('<ask-search> keyword results', () => {
     );
     const titles = [...new Set(expected.map((result) => result.title))];
     expect(groups.map((group) => group.label)).toEqual(titles);
+    expect(groups.map((group) => group.header)).toEqual(titles);
     for (const group of groups) {
       const mine = expected.filter((result) => result.title === group.label);
       expect(group.rows.map((row) => row.href)).toEqual(mine.map((result) => result.url));
-      expect(group.rows.map((row) => row.heading)).toEqual(mine.map((result) => result.heading ?? null));
-      for (const row of group.rows) {
-        expect(row.title).not.toBeNull();
+      // a result shows its heading; only the page's opening (no heading) is labelled by the title
+      expect(group.rows.map((row) => row.heading)).toEqual(mine.map((result) => result.heading ?? result.title));
+      for (const [index, row] of group.rows.entries()) {
+        if (mine[index]?.heading !== undefined && !mine[index].heading.includes(group.label ?? '')) expect(row.text).not.toContain(group.label);
         expect(row.snippet?.replace(/\s+/g, ' ').trim().length).toBeGreaterThan(20);
-        for (const mark of row.marks) expect(mark).toMatch(/^(session|token)/i);
+        for (const mark of [...row.marks, ...row.headingMarks]) expect(mark).toMatch(/^(session|token)/i);
       }
     }
-    // a snippet holding a query word has it marked
     const rows = groups.flatMap((group) => group.rows);
+    // a snippet holding a query word has it marked, and so has a heading
     const withWord = rows.filter((row) => /\btokens?\b/i.test(row.snippet ?? ''));
     expect(withWord.length).toBeGreaterThan(0);
     for (const row of withWord) expect(row.marks.length).toBeGreaterThan(0);
+    const headingsWithWord = rows.filter((row) => /\b(sessions?|tokens?)\b/i.test(row.heading ?? ''));
+    expect(headingsWithWord.length).toBeGreaterThan(0);
+    for (const row of headingsWithWord) expect(row.headingMarks.length).toBeGreaterThan(0);
   });
 
   it('debounces the requests while typing and shows the results of the last query', async () => {
@@ -112,8 +119,13 @@ describe('<ask-search> keyword results', () => {
     const { page } = shared.browser;
     await openDemoPage(page, `${shared.site.url}/`);
     await openOverlay(page);
-    await typeQuery(page, 'session token');
-    await waitForResults(page);
+    // the results of the whole query, not of a prefix typed on the way (they would be replaced mid-test)
+    const query = 'session token';
+    const expected = await keywordResults(query);
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && (response.request().postDataJSON() as { query?: string }).query === query);
+    await typeQuery(page, query);
+    await (await answered).finished();
+    await waitForResults(page, expected.length);
     const wiring = await page.$eval(SEL.input, (input) => ({
       expanded: input.getAttribute('aria-expanded'),
       controls: document.getElementById(input.getAttribute('aria-controls') ?? '')?.getAttribute('role') ?? null,

@@ -117,7 +117,7 @@ describe('<ask-search> color schemes and screenshots', () => {
     await waitForResults(page);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await inBothSchemes(page, 'results', SEL.listbox, `${SEL.result} .ask-search-title`);
+    await inBothSchemes(page, 'results', SEL.listbox, `${SEL.result} .ask-search-snippet`);
   });
 
   it('a streamed answer: light and dark', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KeywordSearch, suggestions } from '../../overlay/keyword.ts';
+import { endpointState, KeywordSearch } from '../../overlay/keyword.ts';
 import type { KeywordResponse } from '../../overlay/types.ts';
 
 /** A fake `{endpoint}`: records what it is asked; a POST for `slow…` waits until released. */
@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.method === 'GET') {
       gets += 1;
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(200, { 'content-type': 'application/json', 'x-ask-answers': 'keyword' });
       response.end(JSON.stringify({ suggestions: ['How do I invite members?', 7, ''], model: 'm' }));
       return;
     }
@@ -115,11 +115,11 @@ describe('KeywordSearch', () => {
   });
 });
 
-describe('suggestions', () => {
-  it('keeps the strings of GET {endpoint} and asks the server once per endpoint', async () => {
+describe('GET {endpoint}', () => {
+  it('keeps the strings of its suggestions and what its x-ask-answers header says, and asks the server once per endpoint', async () => {
     const before = gets;
-    expect(await suggestions(endpoint)).toEqual(['How do I invite members?']);
-    expect(await suggestions(endpoint)).toEqual(['How do I invite members?']);
+    expect(await endpointState(endpoint)).toEqual({ suggestions: ['How do I invite members?'], answers: 'keyword' });
+    expect((await endpointState(endpoint)).suggestions).toEqual(['How do I invite members?']);
     expect(gets - before).toBe(1);
   });
 });

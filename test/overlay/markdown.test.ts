@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, markdownRenderer, sourceLinkPolicy, webUrl } from '../../overlay/markdown.ts';
+import { sourceLinkPolicy, webUrl, type LinkPolicy } from '../../overlay/links.ts';
+import { parseMarkdown } from '../../overlay/markdown.ts';
+import { escapeHtml, treeHtml } from './markdown-html.ts';
 
 const BASE = 'http://docs.test/guide/start';
 const SOURCES = ['/concepts/workspaces#members', 'http://docs.test/reference/cli', 'https://other.example/page#a'];
+
+/** A renderer under `policy`, its tree written as HTML (markdown-html.ts) to assert on. */
+function markdownRenderer(policy: LinkPolicy): (markdown: string) => string {
+  return (markdown) => treeHtml(parseMarkdown(markdown, (href) => (policy(href) ? href : undefined)));
+}
 const render = markdownRenderer(sourceLinkPolicy(SOURCES, BASE));
 
 /** The tag names of every element in rendered HTML. */
@@ -53,7 +60,7 @@ describe('the link policy of answer Markdown', () => {
 describe('raw HTML and images in answer Markdown', () => {
   it('shows raw inline and block HTML as text', () => {
     const html = render('hi <img src=x onerror="globalThis.pwned=1"> <a href="/concepts/workspaces#members">raw</a>\n\n<div onclick="x()">block</div>\n');
-    expect(tags(html)).toEqual(['p']);
+    expect(tags(html)).toEqual(['p', 'p']);
     expect(html).toContain('&lt;img src=x onerror=&quot;globalThis.pwned=1&quot;&gt;');
     expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;');
   });
@@ -71,7 +78,7 @@ describe('raw HTML and images in answer Markdown', () => {
   });
 
   it('renders ordinary Markdown as it grows, a half-written link as text', () => {
-    expect(render('**Workspaces** hold `members`:\n\n- one\n- two')).toBe('<p><strong>Workspaces</strong> hold <code>members</code>:</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
+    expect(render('**Workspaces** hold `members`:\n\n- one\n- two')).toBe('<p><strong>Workspaces</strong> hold <code>members</code>:</p><ul><li>one</li><li>two</li></ul>');
     expect(render('see [members](/concepts/works')).not.toContain('<a');
   });
 
@@ -87,6 +94,49 @@ describe('raw HTML and images in answer Markdown', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('what answers use, as a tree of elements and text', () => {
+  it('headings, emphasis, strikethrough, code spans and breaks', () => {
+    expect(render('## Set *up* __now__ ***both*** ~~old~~ a_b_c')).toBe('<h2>Set <em>up</em> <strong>now</strong> <em><strong>both</strong></em> <del>old</del> a_b_c</h2>');
+    expect(render('Title\n===\n\nSub\n---\ntext')).toBe('<h1>Title</h1><h2>Sub</h2><p>text</p>');
+    expect(render('`a `` b` and ``x`y``')).toBe('<p><code>a `` b</code> and <code>x`y</code></p>');
+    expect(render('one  \ntwo\\\nthree\nfour')).toBe('<p>one<br>two<br>three\nfour</p>');
+    expect(render('\\*not em\\* &amp; &#65; &lt;b&gt;')).toBe('<p>*not em* &amp; A &lt;b&gt;</p>');
+  });
+
+  it('nested, ordered, tight and loose lists', () => {
+    expect(render('- a\n- b\n  - c\n  - d\n- e')).toBe('<ul><li>a</li><li>b<ul><li>c</li><li>d</li></ul></li><li>e</li></ul>');
+    expect(render('3. x\n4. y')).toBe('<ol start="3"><li>x</li><li>y</li></ol>');
+    expect(render('- a\n\n- b')).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>');
+    expect(render('- item\n\n  more\n- next')).toBe('<ul><li><p>item</p><p>more</p></li><li><p>next</p></li></ul>');
+    expect(render('text\n- list')).toBe('<p>text</p><ul><li>list</li></ul>');
+    expect(render('1) x\n2) y\n- z')).toBe('<ol><li>x</li><li>y</li></ol><ul><li>z</li></ul>');
+  });
+
+  it('block quotes, thematic breaks, fenced code and tables', () => {
+    expect(render('> quote\ncontinued\n> - item\n\nafter')).toBe('<blockquote><p>quote\ncontinued</p><ul><li>item</li></ul></blockquote><p>after</p>');
+    expect(render('a\n\n***\n\nb')).toBe('<p>a</p><hr><p>b</p>');
+    expect(render('~~~sh\nnpx ask <cmd> **not bold**\n~~~')).toBe('<pre><code>npx ask &lt;cmd&gt; **not bold**\n</code></pre>');
+    expect(render('| a | *b* |\n|---|:-:|\n| 1 | x \\| y |\n| 2 |')).toBe(
+      '<table><thead><tr><th>a</th><th><em>b</em></th></tr></thead><tbody><tr><td>1</td><td>x | y</td></tr><tr><td>2</td><td></td></tr></tbody></table>',
+    );
+  });
+
+  it('renders each prefix of a streaming answer, an open fence running to the end', () => {
+    const answer = 'Use **`ask serve`**:\n\n```sh\nask serve --port 0\n```\n\n1. build\n2. [serve](/concepts/workspaces#members)';
+    for (let end = 0; end <= answer.length; end += 1) expect(() => render(answer.slice(0, end))).not.toThrow();
+    expect(render('```sh\nask serve')).toBe('<pre><code>ask serve\n</code></pre>');
+    expect(render('**open')).toBe('<p>**open</p>');
+    expect(render(answer)).toBe(
+      '<p>Use <strong><code>ask serve</code></strong>:</p><pre><code>ask serve --port 0\n</code></pre><ol><li>build</li><li><a href="/concepts/workspaces#members">serve</a></li></ol>',
+    );
+  });
+
+  it('shows a kept link at the target the caller gives (a preview’s own origin)', () => {
+    const tree = parseMarkdown('[m](https://docs.example.com/a#b) [n](/no)', (href) => (href.startsWith('https://docs.example.com/') ? `http://localhost:4321${href.slice(24)}` : undefined));
+    expect(treeHtml(tree)).toBe('<p><a href="http://localhost:4321/a#b">m</a> n</p>');
   });
 });
 

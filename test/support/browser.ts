@@ -86,16 +86,23 @@ export interface DemoSite {
   stop(): Promise<void>;
 }
 
+/** Docs to serve instead of content-fixtures: a content folder and its digest, built already (left as it is). */
+export interface DocsToServe {
+  readonly content: string;
+  readonly digest: string;
+}
+
 /**
- * Builds the digest of content-fixtures (offline distiller) into a temp folder and runs
+ * Builds the digest of content-fixtures (offline distiller) into a temp folder (or takes `docs`) and runs
  * `ask serve --digest <it> --content content-fixtures --port 0` in this process with `env` as
  * its whole environment (no provider key unless `env` has one). When `env` sets ASK_MODEL, checks
  * that the server reports that model, so a server that ignores `env` fails here, not later.
  */
-export async function serveDemoSite(env: Record<string, string> = {}): Promise<DemoSite> {
+export async function serveDemoSite(env: Record<string, string> = {}, docs: DocsToServe | null = null): Promise<DemoSite> {
   const folder = await mkdtemp(path.join(tmpdir(), 'ask-browser-'));
-  const digest = path.join(folder, 'digest');
-  await build(CONTENT_FIXTURES, digest);
+  const digest = docs?.digest ?? path.join(folder, 'digest');
+  const content = docs?.content ?? CONTENT_FIXTURES;
+  if (docs === null) await build(CONTENT_FIXTURES, digest);
   const logs: string[] = [];
   let stop = () => {};
   const stopSignal = new Promise<void>((resolve) => {
@@ -116,7 +123,7 @@ export async function serveDemoSite(env: Record<string, string> = {}): Promise<D
     interactive: false,
     stopSignal,
   };
-  const exit = runCli(['serve', '--digest', digest, '--content', CONTENT_FIXTURES, '--port', '0'], io);
+  const exit = runCli(['serve', '--digest', digest, '--content', content, '--port', '0'], io);
   const url = await Promise.race([
     started,
     exit.then((code) => Promise.reject(new Error(`ask serve exited with ${code} before listening: ${logs.join('\n')}`))),
@@ -149,8 +156,8 @@ export async function serveDemoSite(env: Record<string, string> = {}): Promise<D
  * The demo site and a browser, started side by side; when either fails to start, the other is
  * closed before the error is thrown (no browser outlives its test file).
  */
-export async function startSiteAndBrowser(env: Record<string, string> = {}, window: { width?: number; height?: number } = {}): Promise<{ site: DemoSite; browser: TestBrowser }> {
-  const [site, browser] = await Promise.allSettled([serveDemoSite(env), launchBrowser(window)]);
+export async function startSiteAndBrowser(env: Record<string, string> = {}, window: { width?: number; height?: number } = {}, docs: DocsToServe | null = null): Promise<{ site: DemoSite; browser: TestBrowser }> {
+  const [site, browser] = await Promise.allSettled([serveDemoSite(env, docs), launchBrowser(window)]);
   if (site.status === 'fulfilled' && browser.status === 'fulfilled') return { site: site.value, browser: browser.value };
   if (site.status === 'fulfilled') await site.value.stop();
   if (browser.status === 'fulfilled') await browser.value.close();

@@ -16,6 +16,8 @@ export const SEL = {
   result: '.ask-search-panel [role=listbox] [role=group] [role=option]',
   suggestion: '.ask-search-panel [role=option].ask-search-suggestion',
   askRow: '.ask-search-panel [role=option].ask-search-ask-row',
+  /** What the Ask row says before it is chosen when answers are known to need a key. */
+  askNote: '.ask-search-panel [role=option].ask-search-ask-row .ask-search-ask-note',
   answer: '.ask-search-panel .ask-search-answer[aria-live=polite]',
   steps: '.ask-search-panel .ask-search-steps li',
   sources: '.ask-search-panel .ask-search-sources a',

@@ -1,47 +1,46 @@
 import type { Page } from '../../types.ts';
 import { escapeHtml } from './html-escape.ts';
+import { breadcrumbs, pager, sidebar, tableOfContents } from './layout-parts.ts';
 import type { NavGroup } from './navigation.ts';
+import type { TocEntry } from './render-markdown.ts';
 import { SITE_CSS } from './style.ts';
+import { TABS_SCRIPT_PATH } from './tabs-script.ts';
 
 export interface LayoutInput {
   readonly siteName: string;
   /** The ask endpoint the `<ask-search>` element talks to. */
   readonly endpoint: string;
+  /** The digest's site url: the element maps result links under it to this server (`site-url`); null for none. */
+  readonly siteUrl: string | null;
   readonly groups: readonly NavGroup[];
-  readonly page: Page;
-  /** The page's body as HTML (trusted: made by `renderPageMarkdown`). */
+  /** The page shown, null for a page of the site's own (the overview, the 404 page). */
+  readonly page: Page | null;
+  /** The page's title (the h1 when the body has none, and the document's title). */
+  readonly title: string;
+  readonly description: string | null;
+  /** The page's body as HTML (trusted: made by `renderPageMarkdown` or the site). */
   readonly body: string;
-  /** Whether the body has its own `#` title; if not, the page's title is shown as the h1. */
+  /** Whether the body has its own `#` title; if not, `title` is shown as the h1. */
   readonly hasTitle: boolean;
-}
-
-/** The url path a page's link uses (its url with site url `''`). */
-function hrefOf(page: Page): string {
-  return page.url === '' ? '/' : page.url;
-}
-
-function sidebar(groups: readonly NavGroup[], current: Page): string {
-  return groups
-    .map((group, index) => {
-      const links = group.pages
-        .map((page) => `<li><a href="${escapeHtml(hrefOf(page))}"${page === current ? ' aria-current="page"' : ''}>${escapeHtml(page.title)}</a></li>`)
-        .join('');
-      if (group.label === null) return `<div class="nav-group"><ul>${links}</ul></div>`;
-      return `<div class="nav-group"><p class="nav-group-label" id="ask-demo-group-${index}">${escapeHtml(group.label)}</p><ul aria-labelledby="ask-demo-group-${index}">${links}</ul></div>`;
-    })
-    .join('\n');
+  /** The on-page table of contents (none for an empty list). */
+  readonly toc: readonly TocEntry[];
+  /** Whether the body has tabs: the page then loads the script that switches them. */
+  readonly hasTabs: boolean;
 }
 
 /**
  * A whole page of the demo docs site: the header with the site name and the `<ask-search>`
  * element (its module and stylesheet from `/ask-search.js` and `/ask-search.css`), the sidebar
- * of pages by group with the current one marked, and the page's content.
+ * of pages by group with the current one marked, the breadcrumbs, the page's content, the
+ * previous/next links in sidebar order, and the page's table of contents.
  */
 export function renderLayout(input: LayoutInput): string {
   const { page, siteName } = input;
-  const title = page.title === siteName ? siteName : `${page.title} · ${siteName}`;
-  const description = page.description === null ? '' : `\n<meta name="description" content="${escapeHtml(page.description)}">`;
-  const heading = input.hasTitle ? '' : `<h1>${escapeHtml(page.title)}</h1>\n`;
+  const title = input.title === siteName ? siteName : `${input.title} · ${siteName}`;
+  const description = input.description === null ? '' : `\n<meta name="description" content="${escapeHtml(input.description)}">`;
+  const heading = input.hasTitle ? '' : `<h1>${escapeHtml(input.title)}</h1>\n`;
+  const siteUrl = input.siteUrl === null || input.siteUrl === '' ? '' : ` site-url="${escapeHtml(input.siteUrl)}"`;
+  const tabs = input.hasTabs ? `\n<script type="module" src="${TABS_SCRIPT_PATH}"></script>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -52,25 +51,25 @@ export function renderLayout(input: LayoutInput): string {
 <title>${escapeHtml(title)}</title>${description}
 <link rel="stylesheet" href="/ask-search.css">
 <style>${SITE_CSS}</style>
-<script type="module" src="/ask-search.js"></script>
+<script type="module" src="/ask-search.js"></script>${tabs}
 </head>
 <body>
 <a class="skip-link" href="#ask-demo-main">Skip to content</a>
 <header class="site-header">
 <button class="menu-button" type="button" popovertarget="ask-demo-nav">Pages</button>
 <a class="site-name" href="/">${escapeHtml(siteName)}</a>
-<ask-search endpoint="${escapeHtml(input.endpoint)}" placeholder="Search the docs" hotkey="k"></ask-search>
+<ask-search endpoint="${escapeHtml(input.endpoint)}"${siteUrl} placeholder="Search the docs" hotkey="k"></ask-search>
 </header>
 <div class="site-body">
 <nav class="sidebar" id="ask-demo-nav" aria-label="Pages" popover>
 ${sidebar(input.groups, page)}
 </nav>
 <main class="content" id="ask-demo-main">
-<article>
+${page === null ? '' : breadcrumbs(input.groups, page)}<article>
 ${heading}${input.body}
 </article>
-</main>
-</div>
+${page === null ? '' : pager(input.groups, page)}</main>
+${tableOfContents(input.toc)}</div>
 </body>
 </html>
 `;

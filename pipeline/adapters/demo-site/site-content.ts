@@ -7,6 +7,7 @@ import type { Page } from '../../types.ts';
 import { readNavigation } from '../../compile/site-view.ts';
 import { DEFAULT_SITE_NAME, NO_CONFIG, readSiteConfig } from '../../content/site-config/index.ts';
 import { homePage, type NavGroup } from './navigation.ts';
+import { linkSiteOf, type PreviewLinks } from './page-links.ts';
 
 /** The pages of the demo site and how they are found and read. */
 export interface DemoContent {
@@ -16,7 +17,12 @@ export interface DemoContent {
   readonly siteName: string;
   /** The sidebar: the digest's navigation (its generator config and the sidebar data beside the pages). */
   readonly groups: readonly NavGroup[];
+  /** The root `index` page, else null (`/` shows an overview of the groups). */
   readonly home: Page | null;
+  /** The pages and section urls links are resolved against (`resolvePageLinks`). */
+  readonly links: PreviewLinks;
+  /** The url the digest was built for (its search results point there), null without a digest. */
+  readonly siteUrl: string | null;
   /** Each page by its url path without a trailing `/` (`/` for a root page). */
   readonly byPath: ReadonlyMap<string, Page>;
 }
@@ -42,5 +48,6 @@ export async function loadDemoContent(contentDir: string, digestDir: string): Pr
   const groups = await readNavigation(contentDir, manifest?.site.generator ?? 'plain', config, content.pages);
   const byPath = new Map<string, Page>();
   for (const page of content.pages) byPath.set(lookupPath(page.url), page);
-  return { source, siteName: manifest?.identity.name ?? DEFAULT_SITE_NAME, groups, home: homePage(groups), byPath };
+  const links = linkSiteOf(content.pages, content.sections.map((section) => section.url), manifest?.siteUrl ?? null);
+  return { source, siteName: manifest?.identity.name ?? DEFAULT_SITE_NAME, groups, home: homePage(groups), byPath, links, siteUrl: manifest?.siteUrl ?? null };
 }
