@@ -65,13 +65,7 @@ describe('the archive in gzip members', () => {
   });
 
   it('is, after a build of an edit that took members from the archive it replaced, the archive made afresh from the tree', async () => {
-    const { dir } = await tempFolder();
-    const content = path.join(dir, 'content');
-    const digest = path.join(dir, 'digest');
-    const cacheDir = path.join(dir, 'cache');
-    await cp(SITE, content, { recursive: true });
-    await build(content, digest, { cacheDir });
-    const memoFile = path.join(cacheDir, ...(await memoPath(cacheDir)));
+    const { content, digest, cacheDir, memoFile } = await builtWithCache();
     const memo = JSON.parse(await readFile(memoFile, 'utf8')) as { groups: Record<string, string[]> };
     const kept = ArchiveMemo.open(path.dirname(memoFile), digest, true);
     const members = Object.keys(memo.groups).flatMap((group) => kept.ofGroup(group) ?? []);
@@ -88,13 +82,7 @@ describe('the archive in gzip members', () => {
   });
 
   it('is right when the memo points at the wrong bytes: a member is copied only when its trailer holds the bytes it stands for', async () => {
-    const { dir } = await tempFolder();
-    const content = path.join(dir, 'content');
-    const digest = path.join(dir, 'digest');
-    const cacheDir = path.join(dir, 'cache');
-    await cp(SITE, content, { recursive: true });
-    await build(content, digest, { cacheDir });
-    const file = path.join(cacheDir, ...(await memoPath(cacheDir)));
+    const { content, digest, cacheDir, memoFile: file } = await builtWithCache();
     const memo = JSON.parse(await readFile(file, 'utf8')) as { groups: Record<string, string[]>; members: Record<string, [number, number]> };
     const shifted = Object.fromEntries(Object.entries(memo.members).map(([key, [offset, length]]) => [key, [offset + 1, length]]));
     await writeFile(file, JSON.stringify({ ...memo, groups: {}, members: shifted }));
@@ -105,6 +93,17 @@ describe('the archive in gzip members', () => {
     expect((await builtArchive(digest)).equals(Buffer.from(await createDigestArchive(digest)))).toBe(true);
   });
 });
+
+/** The test site copied and built with a cache folder: the folders, and the archive memo the build saved. */
+async function builtWithCache(): Promise<{ content: string; digest: string; cacheDir: string; memoFile: string }> {
+  const { dir } = await tempFolder();
+  const content = path.join(dir, 'content');
+  const digest = path.join(dir, 'digest');
+  const cacheDir = path.join(dir, 'cache');
+  await cp(SITE, content, { recursive: true });
+  await build(content, digest, { cacheDir });
+  return { content, digest, cacheDir, memoFile: path.join(cacheDir, ...(await memoPath(cacheDir))) };
+}
 
 /** The memo file's path below the cache folder, wherever the page store keeps it. */
 async function memoPath(cacheDir: string): Promise<string[]> {

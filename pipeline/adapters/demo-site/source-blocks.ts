@@ -8,6 +8,7 @@
  */
 
 import { withoutShortcodes } from '../../content/generators/mkdocs/inline.ts';
+import { indentWidth } from '../../content/generators/source-editor.ts';
 
 /** How a container is shown. */
 type BlockKind = 'callout' | 'details' | 'tab' | 'code-group' | 'plain';
@@ -93,29 +94,19 @@ function colonBlocks(lines: readonly Line[], inCode: (offset: number) => boolean
   return blocks;
 }
 
-function indentOf(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    if (char === ' ') width += 1;
-    else if (char === '\t') width += 4 - (width % 4);
-    else break;
-  }
-  return width;
-}
-
 function mkdocsBlocks(lines: readonly Line[], inCode: (offset: number) => boolean): SourceBlock[] {
   const blocks: SourceBlock[] = [];
   lines.forEach((line, at) => {
     if (inCode(line.start)) return;
     const marker = MKDOCS_OPEN.exec(line.text);
     if (!marker) return;
-    const indent = indentOf(line.text);
+    const indent = indentWidth(line.text);
     let last = at;
     for (let next = at + 1; next < lines.length; next += 1) {
       const body = lines[next];
       if (body === undefined) break;
       if (body.text.trim() === '') continue;
-      if (indentOf(body.text) < indent + 4) break;
+      if (indentWidth(body.text) < indent + 4) break;
       last = next;
     }
     const tab = (marker[2] ?? '').startsWith('===');
