@@ -6,6 +6,13 @@
  */
 import type { Root } from 'mdast';
 
+/**
+ * What a page is for (content/page-kind.ts): the documentation itself, or a page beside it that
+ * dates (blog post, changelog, release notes, news) or only lists (tag, author, 404).
+ */
+export const PAGE_KINDS = ['guide', 'blog', 'changelog', 'release-notes', 'news', 'tag', 'author', 'not-found'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
 /** One documentation page, after its frontmatter has been read. */
 export interface Page {
   /** Path of the source file relative to the content folder, POSIX separators. */
@@ -25,6 +32,8 @@ export interface Page {
   readonly description: string | null;
   /** Frontmatter `group`, else the first folder of the path, else null. */
   readonly group: string | null;
+  /** What the page is for (content/page-kind.ts): `guide` unless a convention makes it a blog post, changelog... */
+  readonly kind: PageKind;
 }
 
 /** One chunk of a page: the intro (text before the first `##`) or one `##`/`###` section. */

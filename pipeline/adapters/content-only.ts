@@ -17,7 +17,7 @@ export async function contentOnlyData(contentDir: string): Promise<AskData> {
     if (error instanceof ContentErrors) throw new DigestLoadError(`no digest, and the content cannot be read: ${error.message}`);
     throw error;
   });
-  const index = openSearchIndex(buildSearchIndex({ sections: content.sections, nodes: null }));
+  const index = openSearchIndex(buildSearchIndex({ sections: content.sections, nodes: null, pages: content.pages }));
   const overview = { overview: buildOverview(siteNavigation({ pages: content.pages, sidebar: null, data: { folders: new Map(), pagePositions: new Map() } }), content.sections), context: '' };
   return {
     hasDigest: false,

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { diffDigests } from '../digest/diff.ts';
-import { parseManifest } from '../format/manifest.ts';
+import { DigestFormatError, manifestSections, parseManifest, type Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
@@ -17,6 +17,20 @@ async function git(cwd: string, args: readonly string[]): Promise<string | null>
     return stdout;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The base digest's manifest; one of an older schema (the digest built by an older ask, before
+ * this change rebuilt it) is compared by its sections, which every schema records.
+ */
+function baseManifest(text: string, base: string): Pick<Manifest, 'sections'> {
+  try {
+    return parseManifest(text, base);
+  } catch (error) {
+    const sections = error instanceof DigestFormatError ? manifestSections(text) : null;
+    if (sections === null) throw error;
+    return { sections };
   }
 }
 
@@ -34,7 +48,7 @@ export const digestDiff: Command = async (argv, io) => {
   const readBase = async (relative: string): Promise<string | null> => git(top, ['show', `${values.base}:${inRepo}/${relative}`]);
   const baseManifestText = await readBase(DIGEST_FILES.manifest);
   const markdown = await diffDigests(
-    { label: values.base, manifest: baseManifestText === null ? null : parseManifest(baseManifestText, values.base), read: readBase },
+    { label: values.base, manifest: baseManifestText === null ? null : baseManifest(baseManifestText, values.base), read: readBase },
     { label: 'working tree', manifest: await readManifest(outDir), read: (relative) => readDigestFile(outDir, relative) },
   );
   io.out(markdown.trimEnd());

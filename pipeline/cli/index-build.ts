@@ -49,7 +49,7 @@ export const indexBuild: Command = async (argv, io) => {
     }
   }
   const glossary = manifest ? await readGlossary(digestDir) : [];
-  const index = buildSearchIndex({ sections: content.sections, nodes, glossary });
+  const index = buildSearchIndex({ sections: content.sections, nodes, glossary, pages: content.pages });
   await mkdir(out, { recursive: true });
   // each file is replaced whole (write then rename); the header goes last, so a reader that
   // checks it never pairs a new header with old tables of another size without refusing them

@@ -27,7 +27,7 @@ export { type BuildOptions, type BuildReport } from './options.ts';
 
 /** What the page store's records depend on besides each file: the distiller and every version that shapes a record. */
 function storeIdentity(distiller: Distiller): string {
-  return JSON.stringify(['page-store-2', DIGEST_SCHEMA_VERSION, CHUNKER_VERSION, TOKENIZER_VERSION, SEARCH_SCHEMA_VERSION, distiller.provider, distiller.model, distiller.templateHashes.section]);
+  return JSON.stringify(['page-store-3', DIGEST_SCHEMA_VERSION, CHUNKER_VERSION, TOKENIZER_VERSION, SEARCH_SCHEMA_VERSION, distiller.provider, distiller.model, distiller.templateHashes.section]);
 }
 
 /** Each section's record, in content order, its notes handed to the distiller for its corpus passes. */

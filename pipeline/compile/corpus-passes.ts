@@ -78,7 +78,7 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
   );
   // made once: the suggestions pass searches these very files, and they are written as they are
   const searchFiles = await step('index', () =>
-    Promise.resolve(searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: input.records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value }))),
+    Promise.resolve(searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: input.records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value, pages: content.pages }))),
   );
   input.onProgress?.('corpus', 1, 3);
   const suggestions = await step('corpus', () =>

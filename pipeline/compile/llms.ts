@@ -123,13 +123,9 @@ function pageAbout(page: Page, nodes: readonly DigestNode[]): string {
   return summaries.find((summary) => words(summary) !== words(page.title)) ?? summaries[0] ?? '';
 }
 
-/** Changelogs, release notes, blogs and news: listed under `## Optional`, which an agent with little room may skip. */
-const OPTIONAL_PART = /^(?:changelogs?|changes|release-notes|releases|blog|blogs|news)$/i;
-const OPTIONAL_TITLE = /^(?:changelog|release notes|what's new)\b/i;
-
+/** Every page but the documentation itself (blog posts, changelogs, release notes, news...: `Page.kind`) is listed under `## Optional`, which an agent with little room may skip. */
 function isOptionalPage(page: Page): boolean {
-  const parts = page.file.replace(/\.mdx?$/i, '').split('/');
-  return parts.some((part) => OPTIONAL_PART.test(part)) || (page.group !== null && OPTIONAL_PART.test(page.group)) || OPTIONAL_TITLE.test(page.title);
+  return page.kind !== 'guide';
 }
 
 /** A page's block (`# <title>`, `Source: <url>`, its sections' Markdown, links not yet resolved), and its units for the resolver (link-units.ts). */

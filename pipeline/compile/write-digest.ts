@@ -13,7 +13,8 @@ import { buildOverview } from './overview.ts';
 import { pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
 import { stableJson } from '../format/stable-json.ts';
 import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';
-import type { Distiller, Section } from '../types.ts';
+import type { Distiller, Page, Section } from '../types.ts';
+import { PAGE_KIND_PRIORS } from '../search/page-priors.ts';
 import type { CorpusOutputs } from './corpus-passes.ts';
 import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
 import { PageRenders } from './page-renders.ts';
@@ -42,6 +43,17 @@ export interface DigestToWrite {
   readonly view: SiteView;
 }
 
+/** The manifest's record of the pages that are not guides, and the priors of their kinds. */
+function pageKindsOf(pages: readonly Page[]): Manifest['pageKinds'] {
+  const kinds: Manifest['pageKinds'] = { pages: {}, priors: {} };
+  for (const page of pages) {
+    if (page.kind === 'guide') continue;
+    kinds.pages[page.slug] = page.kind;
+    kinds.priors[page.kind] = PAGE_KIND_PRIORS[page.kind];
+  }
+  return kinds;
+}
+
 function manifestOf(input: DigestToWrite): Manifest {
   const { content, corpus, distiller } = input;
   return {
@@ -61,6 +73,7 @@ function manifestOf(input: DigestToWrite): Manifest {
       glossary: corpus.glossary.value.length,
       suggestions: corpus.suggestions.value.length,
     },
+    pageKinds: pageKindsOf(content.pages),
     files: content.fileHashes,
     sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
   };

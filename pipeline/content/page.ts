@@ -6,6 +6,7 @@ import { checkFrontmatterClosed, FRONTMATTER_TYPES, readFrontmatter } from './fr
 import type { Generator } from './generators/types.ts';
 import { slugOfPath } from './generators/url-style.ts';
 import { hashSection } from './hash.ts';
+import { pageKind } from './page-kind.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
 import { ParseLimitError } from '../markdown/parse-limits.ts';
 import { pageUrl, resolveSite, type PageSite } from './site.ts';
@@ -90,14 +91,16 @@ export function readPage(file: string, source: string, site: PageSite | string):
   const bodyStart = tree.children[0] && FRONTMATTER_TYPES.has(tree.children[0].type) ? (tree.children[0].position?.end.offset ?? 0) : 0;
   const urlPath = generator.route({ file, frontmatter: data, body: source.slice(bodyStart) }, urlStyle);
   const slug = validateSlug(slugOfPath(urlPath), file);
+  const title = fields.title ?? firstTitleHeading(tree) ?? generator.untitledName?.(data) ?? fileTitle(file);
   const page: Page = {
     file,
     format,
     slug,
     url: pageUrl(siteUrl, urlPath),
-    title: fields.title ?? firstTitleHeading(tree) ?? generator.untitledName?.(data) ?? fileTitle(file),
+    title,
     description: fields.description ?? null,
     group: fields.group ?? groupFromPath(file),
+    kind: pageKind({ file, urlPath, title, frontmatter: data }),
   };
   const chunks = chunkPage({ source, prepared, tree, page, generator });
   return {

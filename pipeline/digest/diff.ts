@@ -8,7 +8,8 @@ import { compareCodeUnits } from '../text/compare.ts';
 /** One side of a comparison: a digest's manifest and a way to read its files. */
 export interface DigestSide {
   readonly label: string;
-  readonly manifest: Manifest | null;
+  /** What the comparison reads of the manifest: each section's hash (any schema's). */
+  readonly manifest: Pick<Manifest, 'sections'> | null;
   readonly read: (relative: string) => Promise<string | null>;
 }
 

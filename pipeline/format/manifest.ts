@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AskError } from '../errors.ts';
+import { PAGE_KINDS } from '../types.ts';
 
 /** The documentation generators the content stage knows (content/generators/), as the manifest records them. */
 export const GENERATOR_NAMES = ['plain', 'vitepress', 'docusaurus', 'starlight', 'mkdocs', 'nextra', 'mintlify', 'hugo'] as const;
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
-export const DIGEST_SCHEMA_VERSION = 5;
+export const DIGEST_SCHEMA_VERSION = 6;
 
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
 
@@ -53,6 +54,11 @@ const ManifestSchema = z.object({
     glossary: z.number(),
     suggestions: z.number(),
   }),
+  /**
+   * What each page is for, where it is not a guide (content/page-kind.ts), by page slug; and the
+   * prior keyword ranking multiplies each such kind's sections by (search/page-priors.ts).
+   */
+  pageKinds: z.object({ pages: z.record(z.string(), z.enum(PAGE_KINDS)), priors: z.record(z.string(), z.number()) }),
   /** sha256 of each content file's bytes, by path. */
   files: z.record(z.string(), z.string()),
   /** Per section id, the hash of its inputs (its node file follows from the id: format/paths.ts). */
@@ -89,4 +95,17 @@ export function parseManifest(text: string, where: string): Manifest {
     throw new DigestFormatError(`${where}: manifest.json is not an ask digest manifest; rebuild with 'ask digest build --force'`);
   }
   return parsed.data;
+}
+
+/**
+ * The `sections` record (id to hash) of a manifest of any schema: what comparing two digests
+ * needs, readable across a schema change (every schema has kept it). Null when there is none.
+ */
+export function manifestSections(text: string): Readonly<Record<string, string>> | null {
+  try {
+    const parsed = z.object({ sections: z.record(z.string(), z.string()) }).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.sections : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import type { LineSource } from './line-table.ts';
 
 /** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 5;
+export const SEARCH_SCHEMA_VERSION = 6;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
@@ -21,7 +21,8 @@ export interface GlossaryTokens {
  *
  * - `search/index.json`, the header (`SearchHeader`): versions, the document frequency of each
  *   vocabulary term, per section its page number and body length, the surface forms and the
- *   glossary's token lists. One JSON.parse of small arrays. Its keys are sorted at every level
+ *   glossary's token lists, the pages of each kind other than guides and the kinds' priors.
+ *   One JSON.parse of small arrays. Its keys are sorted at every level
  *   (schema 5), as in every JSON file of the digest tree, so `schema` and `tokenizer` are found
  *   by key (header-versions.ts), not at the head of the file.
  * - `search/postings.txt`: the vocabulary, sorted by UTF-16 code unit: line `i` is term `i`, a
@@ -59,6 +60,10 @@ export type SearchHeader = {
   readonly surface: string[];
   readonly surfaceStem: number[];
   readonly glossary: GlossaryTokens[];
+  /** Per page kind other than `guide` (content/page-kind.ts): the numbers of its pages, ascending. */
+  readonly pageKinds: Record<string, number[]>;
+  /** Per kind of `pageKinds`: the prior that multiplies its sections' scores after rule 5 (search/page-priors.ts). */
+  readonly kindPriors: Record<string, number>;
 };
 
 /** What a result shows of a section. */

@@ -1,4 +1,5 @@
-import type { DigestNode, GlossaryEntry, Section } from '../types.ts';
+import type { DigestNode, GlossaryEntry, Page, PageKind, Section } from '../types.ts';
+import { PAGE_KIND_PRIORS } from './page-priors.ts';
 import type { PageLine, SearchTables } from '../format/search-tables.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL, SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
 import { utf8LineLength } from '../format/line-table.ts';
@@ -13,7 +14,12 @@ export interface IndexInput {
   readonly glossary?: readonly GlossaryEntry[];
   /** Stem plain words (default true). */
   readonly stem?: boolean;
+  /** The pages, for their kinds (`Page.kind`); a page not listed is a guide. */
+  readonly pages?: readonly PageOfKind[];
 }
+
+/** What the tables need of a page beyond its sections. */
+export type PageOfKind = Pick<Page, 'slug' | 'kind'>;
 
 /** The page of a section id: the part before `#`. */
 function pageOf(id: string): string {
@@ -92,7 +98,7 @@ export function buildSearchIndex(input: IndexInput): SearchTables {
   const stem = input.stem ?? true;
   const hasDigest = input.nodes !== undefined && input.nodes !== null;
   const indexed = input.sections.map((section) => indexSection(section, input.nodes?.get(section.id), hasDigest, stem));
-  return assembleSearchTables({ sections: input.sections, indexed, hasDigest, stem, glossary: input.glossary ?? [] });
+  return assembleSearchTables({ sections: input.sections, indexed, hasDigest, stem, glossary: input.glossary ?? [], ...(input.pages === undefined ? {} : { pages: input.pages }) });
 }
 
 export interface AssembleInput {
@@ -102,6 +108,21 @@ export interface AssembleInput {
   readonly hasDigest: boolean;
   readonly stem: boolean;
   readonly glossary: readonly GlossaryEntry[];
+  readonly pages?: readonly PageOfKind[];
+}
+
+/** The header's pages of each kind other than guides, and the priors of those kinds. */
+function kindTables(pageLines: readonly PageLine[], pages: readonly PageOfKind[]): Pick<SearchTables['header'], 'pageKinds' | 'kindPriors'> {
+  const kinds = new Map<string, PageKind>(pages.map((page) => [page.slug, page.kind]));
+  const pageKinds: Record<string, number[]> = {};
+  const kindPriors: Record<string, number> = {};
+  pageLines.forEach((line, number) => {
+    const kind = kinds.get(line.slug) ?? 'guide';
+    if (kind === 'guide') return;
+    (pageKinds[kind] ??= []).push(number);
+    kindPriors[kind] = PAGE_KIND_PRIORS[kind];
+  });
+  return { pageKinds, kindPriors };
 }
 
 /** The search tables from each section's `IndexedSection`: postings, lengths, pages, the section table. */
@@ -178,6 +199,7 @@ export function assembleSearchTables(input: AssembleInput): SearchTables {
       surface,
       surfaceStem: surface.map((word) => position.get(surfaces.get(word) ?? '') ?? -1),
       glossary,
+      ...kindTables(pageLines, input.pages ?? []),
     },
     vocab,
     postings: vocab.map((term) => encodePostings(postings.get(term) ?? [])),

@@ -33,6 +33,10 @@ export interface SearchIndex {
   readonly surface: readonly string[];
   readonly surfaceStem: readonly number[];
   readonly glossary: readonly GlossaryTokens[];
+  /** Per page kind other than `guide`: its page numbers (search-tables.ts). */
+  readonly pageKinds: Readonly<Record<string, readonly number[]>>;
+  /** Per kind of `pageKinds`: the prior the digest was built with. */
+  readonly kindPriors: Readonly<Record<string, number>>;
   /** The vocabulary term at a position (sorted by UTF-16 code unit), decoded once and kept. */
   term(position: number): string;
   /** The posting list of a vocabulary position, `sectionIndex << 3 | flags`, decoded once and kept. */
@@ -63,6 +67,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const HEADER_ARRAYS = ['pages', 'lengths', 'sectionBytes', 'df', 'surface', 'surfaceStem', 'glossary'] as const;
+const HEADER_RECORDS = ['pageKinds', 'kindPriors'] as const;
 
 /**
  * Checks a parsed header: versions first (a mismatch says how to rebuild), then the array
@@ -77,6 +82,9 @@ function checkedHeader(data: unknown, where: string): SearchHeader {
   }
   for (const key of HEADER_ARRAYS) {
     if (!Array.isArray(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
+  }
+  for (const key of HEADER_RECORDS) {
+    if (!isRecord(data[key])) throw new SearchIndexError(`${where}: '${key}' is missing; rebuild with 'ask index build'`);
   }
   const header = data as SearchHeader;
   if (header.lengths.length !== header.pages.length || header.sectionBytes.length !== header.pages.length || header.surfaceStem.length !== header.surface.length) {
@@ -197,6 +205,8 @@ export function openSearchTables(sources: SearchTableSources, where = 'search ta
     surface: header.surface,
     surfaceStem: header.surfaceStem,
     glossary: header.glossary,
+    pageKinds: header.pageKinds,
+    kindPriors: header.kindPriors,
     postings(position) {
       let list = decoded.get(position);
       if (!list) {

@@ -90,10 +90,10 @@ export function expandWithGlossary(index: SearchIndex, tokens: readonly string[]
  * Rules 1 and 2: tokenise the query the way the tables were tokenised, expand it with the
  * glossary, then drop stopwords, unless every term is a stopword, in which case the raw terms stay.
  */
-export function queryTerms(index: SearchIndex, query: string, useGlossary = true): QueryTerms {
+export function queryTerms(index: SearchIndex, query: string, useGlossary = true, useStopwords = true): QueryTerms {
   const typed = uniqueTokens(query, { stem: index.stemmed });
   const expanded = useGlossary ? expandWithGlossary(index, typed) : [];
   const all = expanded.length === 0 ? typed : [...typed, ...expanded];
-  const kept = all.filter((term) => !STOP_FORMS.has(term));
+  const kept = useStopwords ? all.filter((term) => !STOP_FORMS.has(term)) : all;
   return { terms: kept.length > 0 ? kept : all, expanded: expanded.filter((term) => kept.includes(term)) };
 }

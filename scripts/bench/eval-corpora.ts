@@ -117,7 +117,7 @@ export async function loadDigestContent(contentDir: string, digestDir: string): 
  * Our scorer as shipped (`searchKeyword`, top 6, at most 2 a page), its result urls mapped to
  * section ids through `idByUrl`; a url no section has stays as `unknown:<url>` (never relevant).
  */
-export function ourRanking(index: SearchIndex, idByUrl: ReadonlyMap<string, string>, options: Pick<RankOptions, 'features' | 'lengthFloor'> = {}): (query: string) => string[] {
+export function ourRanking(index: SearchIndex, idByUrl: ReadonlyMap<string, string>, options: Pick<RankOptions, 'features' | 'lengthFloor' | 'kindPriors'> = {}): (query: string) => string[] {
   const rankOptions: RankOptions = { maxResults: EVAL_K, perDocCap: EVAL_PER_PAGE_CAP, ...options };
   return (query) => searchKeyword(index, query, rankOptions).map((result) => idByUrl.get(result.url) ?? `unknown:${result.url}`);
 }

@@ -8,6 +8,7 @@ import { loadContent } from '../../pipeline/content/index.ts';
 import { DIGEST_FILES, sectionFilePath } from '../../pipeline/format/paths.ts';
 import { readGlossary, readManifest, readNode } from '../../pipeline/digest/read.ts';
 import { buildSearchIndex, openSearchTables, SearchIndexError, searchTableFiles, type SearchTableSources } from '../../pipeline/search/index.ts';
+import type { PageOfKind } from '../../pipeline/search/index-build.ts';
 import type { DigestNode, GlossaryEntry, Page, Section } from '../../pipeline/types.ts';
 import { sectionIdsByUrl } from './eval.ts';
 
@@ -45,6 +46,8 @@ export interface Corpus {
   readonly siteUrl: string;
   /** Our search tables as the digest holds them (the three files' texts). */
   readonly tables: SearchTableSources;
+  /** The pages, for their kinds; absent: every page a guide. */
+  readonly pages?: readonly PageOfKind[];
 }
 
 /** A corpus read from a digest folder and its content. */
@@ -78,7 +81,7 @@ export async function readCorpus(contentDir: string, digestDir: string, chunkCac
     // a digest that is current for its content but holds tables of an older search schema:
     // rebuild the tables alone, as `ask index build` does
     console.error(`[bench:search] ${digestDir}: ${error instanceof Error ? error.message.split(';')[0] : 'no tables'}; rebuilding the search tables`);
-    const files = searchTableFiles(buildSearchIndex({ sections: content.sections, nodes, glossary }));
+    const files = searchTableFiles(buildSearchIndex({ sections: content.sections, nodes, glossary, pages: content.pages }));
     for (const [relative, text] of files) await writeFile(path.join(digestDir, relative), text);
     tables = await readTableTexts(digestDir);
   }

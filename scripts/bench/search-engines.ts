@@ -69,7 +69,7 @@ function serializedTables(tables: SearchTables, siteUrl: string): Serialized {
 export const ours: EngineKind = {
   name: 'ask (ours)',
   build: (corpus) => {
-    const tables = buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary });
+    const tables = buildSearchIndex({ sections: corpus.sections, nodes: corpus.nodes, glossary: corpus.glossary, ...(corpus.pages === undefined ? {} : { pages: corpus.pages }) });
     return { ...ourEngine(openSearchIndex(tables), corpus.siteUrl), serialize: () => serializedTables(tables, corpus.siteUrl) };
   },
 };

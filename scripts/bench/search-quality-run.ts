@@ -1,14 +1,15 @@
 /**
  * One corpus of bench:search's quality sections: its offline digest, every engine on the same
- * sections, our scorer with each feature off, rule 5's floor swept, and the scoring experiments.
+ * sections, our scorer with each feature off, each tuned parameter swept, and the scoring experiments.
  * search-quality.ts lays the runs of all corpora side by side.
  */
-import { buildSearchIndex, LENGTH_FLOOR, openSearchIndex, openSearchTables, type ScoringFeatures, type SearchIndex } from '../../pipeline/search/index.ts';
+import { buildSearchIndex, openSearchIndex, openSearchTables, type RankOptions, type ScoringFeatures, type SearchIndex } from '../../pipeline/search/index.ts';
 import { evalDigest, ourRanking, type EvalCorpus } from './eval-corpora.ts';
 import { evaluate, type EvalQuery, type EvalSummary } from './eval.ts';
 import { readCorpus } from './search-corpus.ts';
 import { ENGINES, ours, QUALITY_ONLY } from './search-engines.ts';
-import { FLOOR_SWEEP, rankVariant, VARIANTS } from './search-variants.ts';
+import { HEADING_CONTEXT, rankVariant, VARIANTS } from './search-variants.ts';
+import { sweep, type Sweeps } from './search-tuning.ts';
 
 /** Our scorer's name in every table. */
 export const OURS = ours.name;
@@ -16,11 +17,15 @@ export const OURS = ours.name;
 /** The ablation: each feature off in turn (stem off: a second index tokenised without stemming). */
 export const ABLATION: readonly { readonly name: string; readonly unstemmed?: true; readonly features: Partial<ScoringFeatures> }[] = [
   { name: 'all features', features: {} },
-  { name: 'glossary off', features: { glossary: false } },
-  { name: 'signal off', features: { signal: false } },
-  { name: 'floor off', features: { floor: false } },
+  { name: 'glossary off (rule 1)', features: { glossary: false } },
+  { name: 'stopwords off (rule 2)', features: { stopwords: false } },
+  { name: 'IDF off (rule 3)', features: { idf: false } },
+  { name: 'heading ×3 off, ×1 (rule 4)', features: { heading: false } },
+  { name: 'signal off (rule 4)', features: { signal: false } },
+  { name: 'floor off (rule 5)', features: { floor: false } },
   { name: 'prefix off', features: { prefix: false } },
   { name: 'fuzzy off', features: { fuzzy: false } },
+  { name: 'page-kind prior off', features: { kindPrior: false } },
   { name: 'stem off', unstemmed: true, features: {} },
   { name: 'prefix and fuzzy off', features: { prefix: false, fuzzy: false } },
   { name: 'glossary and signal off', features: { glossary: false, signal: false } },
@@ -39,10 +44,12 @@ export interface CorpusRun {
   readonly engines: ReadonlyMap<string, EvalSummary>;
   /** By ABLATION name. */
   readonly ablation: ReadonlyMap<string, EvalSummary>;
-  /** By floor of FLOOR_SWEEP. */
-  readonly floors: ReadonlyMap<number, EvalSummary>;
+  /** By tuned parameter (search-tuning.ts) and value. */
+  readonly sweeps: Sweeps;
   /** By experiment name (VARIANTS, then the same unstemmed). */
   readonly experiments: ReadonlyMap<string, EvalSummary>;
+  /** By HEADING_CONTEXT name: tables built again with that heading context. */
+  readonly headingContext: ReadonlyMap<string, EvalSummary>;
   /** Whether the replica of VARIANTS ranks every query as `searchKeyword` does. */
   readonly replicaFaithful: boolean;
 }
@@ -58,8 +65,8 @@ export async function runCorpus(corpus: EvalCorpus, options: { readonly reuseDig
 
     // ours as shipped: the tables the digest build wrote, results mapped back by url
     const shipped = openSearchTables(loaded.tables);
-    const oursRank = (index: SearchIndex, features: Partial<ScoringFeatures> = {}, lengthFloor?: number) =>
-      ourRanking(index, loaded.idByUrl, { features, ...(lengthFloor === undefined ? {} : { lengthFloor }) });
+    const oursRank = (index: SearchIndex, features: Partial<ScoringFeatures> = {}, tuned: Pick<RankOptions, 'lengthFloor' | 'kindPriors'> = {}) =>
+      ourRanking(index, loaded.idByUrl, { features, ...tuned });
     const engines = new Map<string, EvalSummary>([[OURS, run(oursRank(shipped))]]);
     const unmapped = new Set(engines.get(OURS)?.perQuery.flatMap((entry) => entry.ranked.filter((id) => id.startsWith('unknown:'))));
     if (unmapped.size > 0) console.error(`[bench:search] ${corpus.name}: ${unmapped.size} result urls match no loaded section: ${[...unmapped].slice(0, 3).join(', ')}`);
@@ -69,9 +76,15 @@ export async function runCorpus(corpus: EvalCorpus, options: { readonly reuseDig
       engines.set(kind.name, run((query) => engine.search(query)));
     }
 
-    const unstemmed = openSearchIndex(buildSearchIndex({ sections: loaded.sections, nodes: loaded.nodes, glossary: loaded.glossary, stem: false }));
+    const unstemmed = openSearchIndex(buildSearchIndex({ sections: loaded.sections, nodes: loaded.nodes, glossary: loaded.glossary, stem: false, pages: loaded.pages }));
     const ablation = new Map(ABLATION.map((variant) => [variant.name, run(oursRank(variant.unstemmed ? unstemmed : shipped, variant.features))]));
-    const floors = new Map(FLOOR_SWEEP.map((floor) => [floor, run(oursRank(shipped, {}, floor))]));
+    const sweeps = sweep((tuned) => run(oursRank(shipped, {}, tuned)));
+    const headingContext = new Map(
+      HEADING_CONTEXT.map((variant) => {
+        const tables = buildSearchIndex({ sections: variant.sections(loaded.sections), nodes: loaded.nodes, glossary: loaded.glossary, pages: loaded.pages });
+        return [variant.name, run(oursRank(openSearchIndex(tables)))];
+      }),
+    );
 
     const experiments = new Map<string, EvalSummary>();
     for (const [index, suffix] of [[shipped, ''], [unstemmed, ', stem off']] as const) {
@@ -92,7 +105,8 @@ export async function runCorpus(corpus: EvalCorpus, options: { readonly reuseDig
       buildSeconds,
       engines,
       ablation,
-      floors,
+      sweeps,
+      headingContext,
       experiments,
       replicaFaithful,
     };
@@ -100,6 +114,3 @@ export async function runCorpus(corpus: EvalCorpus, options: { readonly reuseDig
     await digest.dispose();
   }
 }
-
-/** The shipped floor, marked in the sweep. */
-export const SHIPPED_FLOOR = LENGTH_FLOOR;

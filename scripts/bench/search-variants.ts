@@ -4,6 +4,7 @@
 import { BM25_B, idf, LENGTH_FLOOR, queryTerms, type SearchIndex } from '../../pipeline/search/index.ts';
 import { FLAG_BITS, IN_BODY, IN_HEADING, IN_SIGNAL } from '../../pipeline/format/search-tables.ts';
 import { findNear, findPrefixed, findTerm } from '../../pipeline/search/vocabulary.ts';
+import type { Section } from '../../pipeline/types.ts';
 import { capPerPage } from './eval.ts';
 
 /** How one posting earns: body, signal and heading parts, given the term weight and the section's BM25 length factor. */
@@ -15,9 +16,6 @@ interface ScoringVariant {
   /** Divide the whole score by max(LENGTH_FLOOR, factor) (what the shipped scorer does). */
   readonly divideWhole: boolean;
 }
-
-/** The floors of rule 5 the quality section sweeps. */
-export const FLOOR_SWEEP = [1, 1.5, 2, 2.5, 3, 3.5, 4, 5];
 
 /** Rule 5's factor, floored as the shipped scorer floors it. */
 const floored = (factor: number): number => Math.max(LENGTH_FLOOR, factor);
@@ -39,19 +37,21 @@ export const VARIANTS: readonly ScoringVariant[] = [
 
 /**
  * Rules 1 to 6 as `rankSections` runs them (same query terms, prefix and typo expansion, per-page
- * cap), with the per-posting scoring and the length normalisation of a variant. Ids, best first.
+ * cap, page-kind prior), with the per-posting scoring and the length normalisation of a variant. Ids, best first.
  */
 export function rankVariant(index: SearchIndex, query: string, variant: ScoringVariant): string[] {
   if (query.trim() === '') return [];
   const n = index.sectionCount;
   const weighted: { position: number; weight: number }[] = [];
-  for (const term of queryTerms(index, query).terms) {
+  const { terms, expanded } = queryTerms(index, query);
+  const partial = terms.filter((term) => !expanded.includes(term)).at(-1);
+  for (const term of terms) {
     const exact = findTerm(index, term);
     if (exact !== -1) {
       weighted.push({ position: exact, weight: idf(n, index.df[exact] ?? 0) });
       continue;
     }
-    const prefixed = term.length >= 3 ? findPrefixed(index, term, 8) : [];
+    const prefixed = term === partial && term.length >= 3 ? findPrefixed(index, term, 8) : [];
     if (prefixed.length > 0) {
       for (const position of prefixed) weighted.push({ position, weight: 0.8 * idf(n, index.df[position] ?? 0) });
       continue;
@@ -72,8 +72,31 @@ export function rankVariant(index: SearchIndex, query: string, variant: ScoringV
       if (gained > 0) scores.set(section, (scores.get(section) ?? 0) + gained);
     }
   }
+  const priorOfPage = new Map<number, number>();
+  for (const [kind, pages] of Object.entries(index.pageKinds)) for (const page of pages) priorOfPage.set(page, index.kindPriors[kind] ?? 1);
+  const prior = (section: number): number => priorOfPage.get(index.page(section)) ?? 1;
   const ranked = [...scores]
-    .map(([section, score]) => [section, variant.divideWhole ? score / floored(factorOf(section)) : score] as const)
+    .map(([section, score]) => [section, (variant.divideWhole ? score / floored(factorOf(section)) : score) * prior(section)] as const)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   return capPerPage(ranked.map(([section]) => index.id(section)));
 }
+
+/**
+ * Heading context tried for question-kind queries (issue 28, item 3): the tables built again from
+ * sections whose heading carries more of where they sit. Not the product unless the rule keeps it.
+ */
+export const HEADING_CONTEXT: readonly { readonly name: string; readonly sections: (sections: readonly Section[]) => Section[] }[] = [
+  {
+    name: 'a ### section under its ## heading as well',
+    sections: (sections) => {
+      let page = '';
+      let parent: string | null = null;
+      return sections.map((section) => {
+        if (section.pageSlug !== page) [page, parent] = [section.pageSlug, null];
+        if (section.depth === 2) parent = section.heading;
+        return section.depth === 3 && parent !== null ? { ...section, heading: `${parent}\n${section.heading ?? ''}` } : section;
+      });
+    },
+  },
+  { name: 'the navigation group as heading', sections: (sections) => sections.map((section) => (section.group === null ? section : { ...section, heading: `${section.group}\n${section.heading ?? ''}` })) },
+];

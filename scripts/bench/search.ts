@@ -3,18 +3,21 @@
  * search), FlexSearch, Orama, lunr and a plain BM25F, on the same sections, with the same
  * per-page cap (2) and top 6.
  *
- * 1. Quality on the real docs of `../shared/eval` (hono, vitepress, pnpm, mkdocs-material), each
- *    built offline under its generator, and on `content-fixtures` (apart, its own query set): MRR@6
- *    and recall@6 per corpus, on the mean of the real ones, per query kind; the quality targets.
- * 2. Ablation of our scorer per corpus and on the mean: each feature off in turn (stem needs a
- *    second index); rule 5's floor swept; the scoring experiments.
+ * 1. Quality on the real docs of `../shared/eval` (every set of its sets.tsv), each built offline
+ *    under its generator, and on `content-fixtures` (apart, its own query set): MRR@6 and recall@6
+ *    per corpus, on the mean of the real ones, per query kind; the quality targets.
+ * 2. Ablation of our scorer per corpus and on the mean: each rule and feature off in turn (stem
+ *    needs a second index), with the rule against fitting applied to each; every tuned parameter
+ *    swept and chosen leave-one-out (search-tuning.ts); heading context tried for questions; the
+ *    scoring experiments.
  * 3. Speed on generated corpora of 1k and 10k pages: index build, serialized size, load (cold
  *    start) and query p50/p95 (warm) over a query mix, engines interleaved query by query.
  *
  * Tables go to stdout and to `bench-results/search.md`. The parts: search-corpus.ts (what every
  * engine indexes), search-engines.ts, search-variants.ts (scoring experiments), eval-corpora.ts
  * (the corpora and their digests), search-quality-run.ts (1, 2 on one corpus), search-quality.ts
- * (1, 2 side by side), search-speed.ts (3 and the targets), search-format.ts (tables).
+ * (1, 2 side by side), search-tuning.ts and search-tuning-report.ts (the rule, leave-one-out),
+ * search-speed.ts (3 and the targets), search-format.ts (tables).
  * Options: `--pages 1000,10000` (the speed corpora), `--seed 1`, `--queries 150,60` (per corpus),
  * `--skip-speed`, `--reuse-digests` (keep each quality corpus's digest in the temp folder and reuse
  * it while current: faster while iterating on the scorer, but trusts the distiller's versions).

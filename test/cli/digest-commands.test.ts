@@ -113,6 +113,25 @@ describe('ask digest build / check / diff / index build', () => {
     expect(text).toMatch(/facts removed: .*`svc install --yes`/);
   });
 
+  it('diff compares against a base digest of an older schema by its sections', async () => {
+    const cwd = await project();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
+    git('init', '-q');
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    // the base as an older ask wrote it: another schema number, a field this ask no longer knows
+    const manifestFile = path.join(cwd, 'digest/manifest.json');
+    const current = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(manifestFile, JSON.stringify({ ...current, schema: Number(current['schema']) - 1, pageKinds: undefined, retired: true }));
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'base');
+    await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
+    await runAsk(['digest', 'build', '--content', 'content', '--force'], cwd);
+    const diff = await runAsk(['digest', 'diff'], cwd);
+    expect(diff.err).toEqual([]);
+    expect(diff.code).toBe(0);
+    expect(diff.out.join('\n')).toContain('1 sections changed, 0 added, 0 removed.');
+  });
+
   it('index build without a digest writes fallback tables', async () => {
     const cwd = await project();
     const result = await runAsk(['index', 'build', '--content', 'content', '--digest', 'none', '--out', 'tables'], cwd);

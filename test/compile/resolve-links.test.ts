@@ -3,7 +3,7 @@ import { createLinkResolver, type LinkResolver } from '../../pipeline/compile/re
 import type { Page } from '../../pipeline/types.ts';
 
 function page(file: string, url: string, title = file): Page {
-  return { file, format: file.endsWith('.mdx') ? 'mdx' : 'md', slug: url.replace(/^\/|\/$/g, '') || 'index', url, title, description: null, group: null };
+  return { file, format: file.endsWith('.mdx') ? 'mdx' : 'md', slug: url.replace(/^\/|\/$/g, '') || 'index', url, title, description: null, group: null, kind: 'guide' };
 }
 
 /** A small site of plain urls: the link rewriting of its pages and their section urls. */

@@ -2,7 +2,7 @@ import { buildSearchIndex } from '../../pipeline/search/index-build.ts';
 import type { SearchTables } from '../../pipeline/format/search-tables.ts';
 import type { SearchIndex } from '../../pipeline/search/open.ts';
 import { openSearchIndex } from '../../pipeline/search/open.ts';
-import type { DigestNode, GlossaryEntry, Section } from '../../pipeline/types.ts';
+import type { DigestNode, GlossaryEntry, PageKind, Section } from '../../pipeline/types.ts';
 
 /** What a test says about one section; the rest is filled in. */
 export interface SectionSpec {
@@ -60,13 +60,16 @@ export interface IndexSpecOptions {
   readonly glossary?: GlossaryEntry[];
   readonly withDigest?: boolean;
   readonly stem?: boolean;
+  /** Kinds of pages other than guides, by page slug. */
+  readonly kinds?: Readonly<Record<string, PageKind>>;
 }
 
 /** The built (unwritten) search tables over the given sections (with a digest unless `withDigest` is false). */
 export function tablesOf(specs: readonly SectionSpec[], options: IndexSpecOptions = {}): SearchTables {
   const sections = specs.map(section);
   const nodes = options.withDigest === false ? null : new Map(specs.map((spec, at) => [spec.id, node(spec, sections[at] as Section)]));
-  return buildSearchIndex({ sections, nodes, glossary: options.glossary ?? [], ...(options.stem === undefined ? {} : { stem: options.stem }) });
+  const pages = Object.entries(options.kinds ?? {}).map(([slug, kind]) => ({ slug, kind }));
+  return buildSearchIndex({ sections, nodes, glossary: options.glossary ?? [], pages, ...(options.stem === undefined ? {} : { stem: options.stem }) });
 }
 
 /** Search tables over the given sections, opened for queries. */

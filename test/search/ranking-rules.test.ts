@@ -11,6 +11,7 @@ import {
   tokenize,
 } from '../../pipeline/search/index.ts';
 import { findTerm } from '../../pipeline/search/vocabulary.ts';
+import { PAGE_KIND_PRIORS } from '../../pipeline/search/page-priors.ts';
 import { indexOf, type SectionSpec } from './fixtures.ts';
 
 const exactOnly = { features: { prefix: false, fuzzy: false } } as const;
@@ -140,6 +141,26 @@ describe('rule 5: BM25 length normalisation with a floor', () => {
   });
 });
 
+describe('the page-kind prior after rule 5', () => {
+  const same = { title: 'Deliveries', text: 'Webhooks retry failed deliveries five times.' };
+  const specs = [{ id: 'blog/v2', ...same }, { id: 'guide/webhooks', ...same }, ...filler(6)];
+
+  it('ranks the guide above a blog post with the same text, by the prior of the post kind', () => {
+    const index = indexOf(specs, { kinds: { 'blog/v2': 'blog' } });
+    const ranked = rankSections(index, 'webhooks retry').ranked.map((entry) => ({ id: index.id(entry.index), score: entry.score }));
+    expect(ranked.map((entry) => entry.id)).toEqual(['guide/webhooks', 'blog/v2']);
+    expect((ranked[1]?.score ?? 0) / (ranked[0]?.score ?? 1)).toBeCloseTo(PAGE_KIND_PRIORS.blog, 9);
+    expect(index.kindPriors).toEqual({ blog: PAGE_KIND_PRIORS.blog });
+  });
+
+  it('leaves corpus order when no page has another kind, and can be switched off', () => {
+    const plain = indexOf(specs);
+    expect(rankSections(plain, 'webhooks retry').ranked.map((entry) => plain.id(entry.index))).toEqual(['blog/v2', 'guide/webhooks']);
+    const kinds = indexOf(specs, { kinds: { 'blog/v2': 'blog' } });
+    expect(rankSections(kinds, 'webhooks retry', { features: { kindPrior: false } }).ranked.map((entry) => kinds.id(entry.index))).toEqual(['blog/v2', 'guide/webhooks']);
+  });
+});
+
 describe('rule 6: per-page cap, result count and snippets', () => {
   const specs: SectionSpec[] = [
     ...Array.from({ length: 5 }, (_, at) => ({ id: `big#s${at}`, title: 'Big', heading: `needle ${at}`, text: 'needle' })),
@@ -213,6 +234,15 @@ describe('tokens for documentation', () => {
     expect(ids(typed, 'notif')).toEqual([]);
     expect(rankSections(typed, 'notif').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
     expect(rankSections(typed, 'notifcation').ranked.map((entry) => typed.id(entry.index))).toEqual(['n']);
+  });
+
+  it('reads only the last typed word as partial: an unknown word before it is not expanded by prefix', () => {
+    const typed = indexOf([{ id: 'n', text: 'notification settings' }, { id: 's', text: 'settings of the garden' }, ...filler(4)]);
+    const scoreOf = (query: string, id: string): number => rankSections(typed, query).ranked.find((entry) => typed.id(entry.index) === id)?.score ?? 0;
+    // typed last, `notif` reaches `notification`: n earns more than s
+    expect(scoreOf('settings notif', 'n')).toBeGreaterThan(scoreOf('settings notif', 's'));
+    // typed first, it is not the word being typed: n and s earn the same, for `settings` alone
+    expect(scoreOf('notif settings', 'n')).toBeCloseTo(scoreOf('notif settings', 's'), 9);
   });
 
   it('reads an acronym in the plural (URLs meets url) and a camel-case word as one word, the same typed in lower case', () => {

@@ -8,6 +8,7 @@ export const page: Page = {
   title: 'Running the server',
   description: 'How to start and configure the development server.',
   group: 'guide',
+  kind: 'guide',
 };
 
 function section(anchor: string, heading: string, source: string): Section {

@@ -4,7 +4,7 @@ import type { Page } from '../../../pipeline/types.ts';
 
 function page(file: string, group: string | null = file.includes('/') ? (file.split('/')[0] ?? null) : null): Page {
   const slug = file.replace(/\.mdx?$/, '').replace(/(?:^|\/)index$/, '') || 'index';
-  return { file, format: 'md', slug, url: slug === 'index' ? '/' : `/${slug}`, title: slug, description: null, group };
+  return { file, format: 'md', slug, url: slug === 'index' ? '/' : `/${slug}`, title: slug, description: null, group, kind: 'guide' };
 }
 
 const NO_DATA: SidebarData = { folders: new Map(), pagePositions: new Map() };

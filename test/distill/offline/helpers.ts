@@ -17,6 +17,7 @@ export function makePage(file: string, overrides: Partial<Page> = {}): Page {
     title: slug,
     description: null,
     group,
+    kind: 'guide',
     ...overrides,
   };
 }
