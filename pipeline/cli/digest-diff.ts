@@ -7,6 +7,11 @@ import { diffDigests } from '../digest/diff.ts';
 import { DigestFormatError, manifestSections, parseManifest, type Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
+import { COMMITTED_QUERIES, pagesForChecks, readWrittenChecks } from '../compile/search-checks.ts';
+import { diffSearch, renderSearchDiff, unionOfChecks, type SearchSide } from '../compile/search-diff.ts';
+import { parseQueryChecks, QueriesFileError } from '../search/checks.ts';
+import { loadSearchIndex } from '../search/load.ts';
+import { openSearchTables, SearchIndexError } from '../search/open.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
 const run = promisify(execFile);
@@ -47,10 +52,64 @@ export const digestDiff: Command = async (argv, io) => {
   const inRepo = path.relative(top, outDir).split(path.sep).join('/');
   const readBase = async (relative: string): Promise<string | null> => git(top, ['show', `${values.base}:${inRepo}/${relative}`]);
   const baseManifestText = await readBase(DIGEST_FILES.manifest);
+  const failBelow = values['fail-below'] === undefined ? null : Number(values['fail-below']);
+  if (failBelow !== null && !(Number.isFinite(failBelow) && failBelow >= 0)) throw new UsageError(`ask digest diff: --fail-below takes a number of at least 0, got '${values['fail-below']}'`);
+  const headManifest = await readManifest(outDir);
   const markdown = await diffDigests(
     { label: values.base, manifest: baseManifestText === null ? null : baseManifest(baseManifestText, values.base), read: readBase },
-    { label: 'working tree', manifest: await readManifest(outDir), read: (relative) => readDigestFile(outDir, relative) },
+    { label: 'working tree', manifest: headManifest, read: (relative) => readDigestFile(outDir, relative) },
   );
   io.out(markdown.trimEnd());
+  if (headManifest === null) return 0;
+  const contentDir = path.resolve(io.cwd, values.content);
+  let search: { readonly lines: string[]; readonly drop: number };
+  try {
+    search = await searchPart({ top, base: values.base, contentDir, outDir, manifest: headManifest, readBase });
+  } catch (error) {
+    if (error instanceof QueriesFileError) throw new CommandFailure(`ask digest diff: ${error.message}`);
+    throw error;
+  }
+  io.out('');
+  for (const line of search.lines) io.out(line);
+  if (failBelow !== null && search.drop > failBelow + 1e-12) {
+    io.err(`ask digest diff: MRR@${CHECK_K} of the search checks dropped by ${search.drop.toFixed(3)}, more than --fail-below ${failBelow}`);
+    return 1;
+  }
   return 0;
 };
+
+/** The top k the Search part measures: the spec's default result count. */
+const CHECK_K = 6;
+
+/** The base digest's search tables, or why they cannot be read. */
+async function baseTables(readBase: (relative: string) => Promise<string | null>, base: string): Promise<SearchSide['index']> {
+  const [header, postings, sections, pages] = await Promise.all([DIGEST_FILES.searchIndex, DIGEST_FILES.searchPostings, DIGEST_FILES.searchSections, DIGEST_FILES.searchPages].map(readBase));
+  if (header == null || postings == null || sections == null || pages == null) return { unreadable: `${base} has no search tables` };
+  try {
+    return openSearchTables({ header, postings, sections, pages }, base);
+  } catch (error) {
+    if (error instanceof SearchIndexError) return { unreadable: error.message.split(';')[0] ?? error.message };
+    throw error;
+  }
+}
+
+/** The Search part: the committed checks (as at the base and as now) on both digests. */
+async function searchPart(input: {
+  readonly top: string;
+  readonly base: string;
+  readonly contentDir: string;
+  readonly outDir: string;
+  readonly manifest: Manifest;
+  readonly readBase: (relative: string) => Promise<string | null>;
+}): Promise<{ readonly lines: string[]; readonly drop: number }> {
+  const contentInRepo = path.relative(input.top, input.contentDir).split(path.sep).join('/');
+  const committed = `${contentInRepo === '' ? '' : `${contentInRepo}/`}${COMMITTED_QUERIES}`;
+  const now = await readWrittenChecks({ contentDir: input.contentDir, label: () => committed });
+  const baseText = await git(input.top, ['show', `${input.base}:${committed}`]);
+  const before = baseText === null ? [] : parseQueryChecks(baseText, `${input.base}:${committed}`);
+  const written = unionOfChecks(before, now?.written ?? []);
+  if (written.length === 0) return { lines: ['## Search', '', `No search checks: commit ${committed} (one {"query", "expect": [...]} a line; docs/search-quality.md) to see this change's effect on search.`], drop: 0 };
+  const pages = await pagesForChecks(written, input.contentDir, input.manifest);
+  const diff = diffSearch(written, pages, { index: await baseTables(input.readBase, input.base), siteUrl: input.manifest.siteUrl }, { index: await loadSearchIndex(input.outDir), siteUrl: input.manifest.siteUrl }, CHECK_K);
+  return { lines: renderSearchDiff(diff, committed), drop: diff.drop };
+}

@@ -12,6 +12,7 @@ const RUNNERS: Readonly<Record<string, () => Promise<Command>>> = {
   'digest check': async () => (await import('./digest-check.ts')).digestCheck,
   'digest diff': async () => (await import('./digest-diff.ts')).digestDiff,
   'index build': async () => (await import('./index-build.ts')).indexBuild,
+  eval: async () => (await import('./eval.ts')).evalCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
   search: async () => (await import('./read-commands.ts')).searchCommand,
   glossary: async () => (await import('./read-commands.ts')).glossaryCommand,

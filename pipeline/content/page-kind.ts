@@ -32,7 +32,7 @@ const NAMED_ANYWHERE: readonly (readonly [RegExp, PageKind])[] = [
 const NAMED_FIRST: readonly (readonly [RegExp, PageKind])[] = [
   [/^(?:blog|blogs|posts)$/i, 'blog'],
   [/^releases$/i, 'release-notes'],
-  [/^news$/i, 'news'],
+  [/^(?:news|announcements)$/i, 'news'],
 ];
 
 /** Under a blog folder, the listing pages the blog plugins generate or expect. */

@@ -3,7 +3,9 @@
  * always parses): the README's "Running it in CI" workflow for the repository's own folders.
  *
  * - On a pull request that touches the content (or the generator config): build the digest,
- *   comment `ask digest diff` on the pull request, commit the digest to its branch.
+ *   comment `ask digest diff` on the pull request, commit the digest to its branch; then fail
+ *   when the committed search checks lost more than 0.02 of MRR@6, unless the pull request
+ *   carries the label `search-change-accepted`.
  * - On a push to the default branch that touches the content, the config or the digest:
  *   `ask digest check`, which fails when someone forgot to rebuild.
  */
@@ -60,7 +62,12 @@ function setupSteps(plan: WorkflowPlan, checkout: Step | null): Step[] {
   ];
 }
 
-/** The pull request's job: build, comment the diff, commit the digest. */
+/** The MRR@6 drop of the committed search checks the pull request's job lets through. */
+const SEARCH_DROP_ALLOWED = '0.02';
+/** The pull-request label with which a team accepts a larger drop. */
+export const ACCEPT_LABEL = 'search-change-accepted';
+
+/** The pull request's job: build, comment the diff, commit the digest, then fail on a drop of search the team did not accept. */
 function digestJob(plan: WorkflowPlan): Step {
   const ask = plan.install.workflowAsk;
   const diffFile = '"$RUNNER_TEMP/digest-diff.md"';
@@ -72,7 +79,11 @@ function digestJob(plan: WorkflowPlan): Step {
     steps: [
       ...setupSteps(plan, { ref: '${{ github.head_ref }}', 'fetch-depth': 0 }),
       { run: commandLine(ask, ['digest', 'build', ...digestBuildArgs(plan)]), env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}' } },
-      { run: `${commandLine(ask, ['digest', 'diff', '--out', plan.out])} --base origin/\${{ github.base_ref }} > ${diffFile}` },
+      {
+        id: 'diff',
+        // a drop of search quality is recorded, not fatal yet: the diff is still commented and the digest committed
+        run: `${commandLine(ask, ['digest', 'diff', '--out', plan.out, '--content', plan.content, '--fail-below', SEARCH_DROP_ALLOWED])} --base origin/\${{ github.base_ref }} > ${diffFile} || echo "search=worse" >> "$GITHUB_OUTPUT"`,
+      },
       { run: `${comment} --edit-last || ${comment}`, env: { GH_TOKEN: '${{ github.token }}' } },
       {
         run: [
@@ -81,6 +92,10 @@ function digestJob(plan: WorkflowPlan): Step {
           'git push',
           '',
         ].join('\n'),
+      },
+      {
+        if: `steps.diff.outputs.search == 'worse' && !contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}')`,
+        run: `echo "Search got worse: see the Search part of the digest diff. Mend the checks or the pages, or add the label ${ACCEPT_LABEL} to accept it." && exit 1`,
       },
     ],
   };

@@ -18,6 +18,19 @@ async function project(files: Record<string, string> = PAGES) {
   return folder.dir;
 }
 
+/**
+ * A git repository of the project with its digest built and committed as the base, after
+ * `beforeCommit` (what the base holds besides: checks, an older manifest...).
+ */
+async function committedBase(cwd: string, beforeCommit: () => Promise<void> = async () => {}): Promise<void> {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
+  git('init', '-q');
+  await runAsk(['digest', 'build', '--content', 'content'], cwd);
+  await beforeCommit();
+  git('add', '-A');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'base');
+}
+
 describe('ask digest build: the site\'s generator', () => {
   it('detects the generator from its config file in a parent folder, says so in one line, and records it for check', async () => {
     const cwd = await project({
@@ -96,11 +109,7 @@ describe('ask digest build / check / diff / index build', () => {
 
   it('diff shows, as Markdown, the sections changed since a commit with their facts before and after', async () => {
     const cwd = await project();
-    const git = (...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
-    git('init', '-q');
-    await runAsk(['digest', 'build', '--content', 'content'], cwd);
-    git('add', '-A');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'base');
+    await committedBase(cwd);
     await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
     await runAsk(['digest', 'build', '--content', 'content'], cwd);
     const diff = await runAsk(['digest', 'diff'], cwd);
@@ -115,21 +124,56 @@ describe('ask digest build / check / diff / index build', () => {
 
   it('diff compares against a base digest of an older schema by its sections', async () => {
     const cwd = await project();
-    const git = (...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
-    git('init', '-q');
-    await runAsk(['digest', 'build', '--content', 'content'], cwd);
-    // the base as an older ask wrote it: another schema number, a field this ask no longer knows
-    const manifestFile = path.join(cwd, 'digest/manifest.json');
-    const current = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
-    await writeFile(manifestFile, JSON.stringify({ ...current, schema: Number(current['schema']) - 1, pageKinds: undefined, retired: true }));
-    git('add', '-A');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'base');
+    await committedBase(cwd, async () => {
+      // the base as an older ask wrote it: another schema number, a field this ask no longer knows
+      const manifestFile = path.join(cwd, 'digest/manifest.json');
+      const current = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+      await writeFile(manifestFile, JSON.stringify({ ...current, schema: Number(current['schema']) - 1, pageKinds: undefined, retired: true }));
+    });
     await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
     await runAsk(['digest', 'build', '--content', 'content', '--force'], cwd);
     const diff = await runAsk(['digest', 'diff'], cwd);
     expect(diff.err).toEqual([]);
     expect(diff.code).toBe(0);
     expect(diff.out.join('\n')).toContain('1 sections changed, 0 added, 0 removed.');
+  });
+
+  it('diff runs the committed search checks on both digests, names each query that moved down, and fails below --fail-below', async () => {
+    const cwd = await project();
+    const checks = [
+      { query: 'log in', expect: ['guide/start.md#log-in'] },
+      { query: 'install svc', expect: ['guide/start.md#install'] },
+    ];
+    await writeFile(path.join(cwd, 'content/ask.queries.jsonl'), `${checks.map((check) => JSON.stringify(check)).join('\n')}\n`);
+    await committedBase(cwd);
+    // the Install section loses the words readers search with; the reference gains them
+    await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('## Install\n\nRun `svc install --yes`.', '## Setup\n\nRun `svc setup --yes`.'));
+    await writeFile(path.join(cwd, 'content/ask.queries.jsonl'), `${[checks[0], { query: 'install svc', expect: ['guide/start.md#setup'] }].map((check) => JSON.stringify(check)).join('\n')}\n`);
+    await writeFile(path.join(cwd, 'content/ref.md'), `${PAGES['content/ref.md']}\n## Install svc\n\nInstall svc from the releases page.\n`);
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+
+    const diff = await runAsk(['digest', 'diff', '--content', 'content'], cwd);
+    expect(diff.code).toBe(0);
+    const text = diff.out.join('\n');
+    expect(text).toContain('## Search');
+    // the union of the checks as the base had them and as they are now
+    expect(text).toContain('3 checks (content/ask.queries.jsonl), top 6:');
+    // before: log in first, install first, the Setup check names nothing yet (2 of 3); after: log in only
+    expect(text).toContain('| MRR@6 | 0.667 | 0.500 | −0.167 |');
+    expect(text).toMatch(/^- "install svc": 1 → (?:\d|not in the top 6)$/m);
+    const failing = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0.02'], cwd);
+    expect(failing.code).toBe(1);
+    expect(failing.err).toEqual([expect.stringMatching(/^ask digest diff: MRR@6 of the search checks dropped by 0\.\d{3}, more than --fail-below 0\.02$/)]);
+    expect((await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '1'], cwd)).code).toBe(0);
+    expect((await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', 'much'], cwd)).code).toBe(2);
+  });
+
+  it('diff says how to see the effect on search when no checks are committed', async () => {
+    const cwd = await project();
+    await committedBase(cwd);
+    const diff = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0'], cwd);
+    expect(diff.code).toBe(0);
+    expect(diff.out.join('\n')).toContain('No search checks: commit content/ask.queries.jsonl');
   });
 
   it('index build without a digest writes fallback tables', async () => {

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import type { GeneratorName } from '../../pipeline/content/generators/index.ts';
 import { listContentFiles } from '../../pipeline/content/load.ts';
+import { ACCEPT_LABEL } from '../../pipeline/init/workflow.ts';
 import { runAsk, type CliRun } from '../support/cli.ts';
 import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 import { tempFoldersPerTest, writeFiles } from '../support/temp-folder.ts';
@@ -23,6 +24,7 @@ async function repository(files: Record<string, string> = {}): Promise<string> {
 }
 
 interface Step {
+  readonly if?: string;
   readonly run?: string;
   readonly uses?: string;
   readonly with?: Record<string, unknown>;
@@ -198,7 +200,12 @@ describe('ask init without the shared sets', () => {
     expect(run.out).toContain('added .ask-cache/ to .gitignore');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n.ask-cache/\n');
     expect(run.out.at(-2)?.trim()).toMatch(/ ask serve --content pages --digest build\/digest$/);
-    expect(runs(workflow.jobs.digest.steps).some((line) => line.includes('ask digest diff --out build/digest --base origin/${{ github.base_ref }}'))).toBe(true);
+    const steps = runs(workflow.jobs.digest.steps);
+    expect(steps.some((line) => line.includes('ask digest diff --out build/digest --content pages --fail-below 0.02 --base origin/${{ github.base_ref }}'))).toBe(true);
+    // a drop of search fails the job after the diff is commented and the digest committed, unless the team accepts it
+    const last = workflow.jobs.digest.steps.at(-1);
+    expect(last?.if).toBe(`steps.diff.outputs.search == 'worse' && !contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}')`);
+    expect(last?.run).toMatch(/exit 1$/);
     await writeFiles(dir, { '.gitignore': '.ask-cache\n' });
     expect((await runAsk(['init', '--force', '--content', 'pages'], dir)).out).toContain('.gitignore already ignores .ask-cache/');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('.ask-cache\n');

@@ -19,6 +19,7 @@ describe('page kinds from the conventions of generators', () => {
     ['docs/release-notes/v3.md', 'release-notes'],
     ['releases/2024.md', 'release-notes'],
     ['news/launch.md', 'news'],
+    ['announcements/v2.md', 'news'],
     ['404.md', 'not-found'],
   ])('%s is a %s page', (file, kind) => {
     expect(kindOf(file)).toBe(kind);
@@ -32,7 +33,7 @@ describe('page kinds from the conventions of generators', () => {
   });
 
   it('reads a dated, authored post as a blog post wherever it lives', () => {
-    expect(kindOf('announcements/v2.md', { frontmatter: { date: '2024-02-10', authors: ['lars'] } })).toBe('blog');
+    expect(kindOf('updates/v2.md', { frontmatter: { date: '2024-02-10', authors: ['lars'] } })).toBe('blog');
     // a date alone (a "last updated" field) does not make a post
     expect(kindOf('guide/install.md', { frontmatter: { date: '2024-02-10' } })).toBe('guide');
   });

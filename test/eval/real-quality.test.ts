@@ -4,13 +4,18 @@
  * gets it), its labelled queries run through `searchKeyword` (top 6, at most 2 sections a page),
  * results mapped to sections by url and golds by page file and heading, exactly as
  * `npm run bench:search` measures them. MRR@6 per corpus and on the mean of the six must not
- * drop below the floors; a change that raises them should raise the floors too.
+ * drop below the floors; a change that raises them should raise the floors too. `ask eval` on the
+ * same digests and queries must give the same figures.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSearchIndex } from '../../pipeline/search/index.ts';
 import { loadDigestContent, ourRanking, realEvalCorpora, type EvalCorpus } from '../../scripts/bench/eval-corpora.ts';
 import { evaluate, sectionIdsByUrl, type EvalSummary } from '../../scripts/bench/eval.ts';
-import { realCorpora } from '../../scripts/bench/real-corpora.ts';
+import { loadRealQueries, realCorpora } from '../../scripts/bench/real-corpora.ts';
+import { runAsk } from '../support/cli.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
 import { evalDigestDir } from '../support/eval-builds.ts';
 import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 
@@ -31,6 +36,13 @@ const MEAN_FLOOR = 0.743;
 
 const corpora = realEvalCorpora();
 const summaries = new Map<string, EvalSummary>();
+const freshFolder = tempFoldersPerTest();
+
+/** What `ask eval --json` prints of its figures. */
+interface EvalReport {
+  readonly overall: { readonly count: number; readonly mrr: number; readonly recall: number };
+  readonly byKind: Readonly<Record<string, { readonly mrr: number; readonly recall: number }>>;
+}
 
 /** Builds a corpus offline, loads it under the digest's site options and runs its queries through the shipped scorer. */
 async function measure(corpus: EvalCorpus): Promise<EvalSummary> {
@@ -69,6 +81,28 @@ describe.skipIf(!SHARED_EVAL_PRESENT)('keyword scorer quality on real docs (offl
       .map(([kind, metrics]) => `${kind} ${metrics.mrr.toFixed(3)}`)
       .join(', ');
     expect(summary.overall.mrr, `${name} MRR@6 ${summary.overall.mrr.toFixed(3)} (${kinds}); no relevant hit for:\n${misses(summary)}`).toBeGreaterThanOrEqual(floor);
+  });
+
+  // `ask eval` on the same digest, the queries written as a team writes them (content files with
+  // GitHub heading anchors): its figures are those the benchmark's own code computed above
+  it.each(corpora.map((corpus) => corpus.name))('ask eval gives the same MRR@6 and recall@6 on %s, overall and per kind', async (name) => {
+    const real = realCorpora().find((entry) => entry.name === name);
+    const summary = summaries.get(name);
+    if (real === undefined || summary === undefined) throw new Error(`${name}: not measured`);
+    const { dir } = await freshFolder();
+    const queries = (await loadRealQueries(real.queriesFile)).map((query) => JSON.stringify({ query: query.query, expect: query.gold, kind: query.kind }));
+    await writeFile(path.join(dir, 'queries.jsonl'), `${queries.join('\n')}\n`);
+    const run = await runAsk(['eval', '--digest', await evalDigestDir(real), '--queries', 'queries.jsonl', '--content', real.docsDir, '--json'], dir);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out.join('\n')) as EvalReport;
+    expect(report.overall.count).toBe(summary.overall.count);
+    expect(report.overall.mrr).toBeCloseTo(summary.overall.mrr, 9);
+    expect(report.overall.recall).toBeCloseTo(summary.overall.recall, 9);
+    for (const [kind, metrics] of Object.entries(summary.byKind)) {
+      expect(report.byKind[kind]?.mrr, kind).toBeCloseTo(metrics.mrr, 9);
+      expect(report.byKind[kind]?.recall, kind).toBeCloseTo(metrics.recall, 9);
+    }
   });
 
   it.runIf(corpora.length === Object.keys(FLOORS).length)(`keeps the mean MRR@6 of the ${Object.keys(FLOORS).length} corpora at or above ${MEAN_FLOOR}`, () => {

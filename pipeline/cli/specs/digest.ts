@@ -40,10 +40,26 @@ export const DIGEST_DIFF = defineCommand({
   name: 'digest diff',
   summary: "a Markdown summary of the digest's changes, for review",
   about:
-    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions",
+    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions; and Search: the committed checks (`ask.queries.jsonl` in the content folder, as the base had it and as it is) run on both digests, MRR@6 and recall@6 before and after, each query that moved down; `--fail-below DELTA` exits 1 when MRR@6 drops by more than `DELTA`",
   options: {
     base: { type: 'string', default: 'HEAD', value: 'REV', help: 'the commit to compare with' },
     out: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder' },
+    content: { type: 'string', default: 'content-fixtures', value: 'DIR', help: 'the folder of Markdown pages, where ask.queries.jsonl is committed' },
+    'fail-below': { type: 'string', value: 'DELTA', help: 'exit 1 when the MRR@6 of the checks drops by more than DELTA (for example 0.02)' },
+  },
+});
+
+export const EVAL = defineCommand({
+  name: 'eval',
+  summary: "labelled queries through the scorer: MRR@k, recall@k, the misses",
+  about:
+    'runs labelled queries through the scorer (JSONL, one `{"query", "expect": [section id, page or section url, or content file with an optional #anchor], "kind"?}` a line) and prints MRR@k and recall@k (k default 6), the same per `kind`, and every query whose expected section is not first; without `--queries`, the checks committed as `ask.queries.jsonl` in the content folder; exit 1 when an expected entry names no section',
+  options: {
+    digest: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest whose search tables answer' },
+    queries: { type: 'string', value: 'FILE', help: 'the labelled queries (default: ask.queries.jsonl in the content folder)' },
+    content: { type: 'string', default: 'content-fixtures', value: 'DIR', help: 'the folder of Markdown pages, for expected entries that name a file' },
+    k: { type: 'string', value: 'N', help: 'how many results count (default: 6)' },
+    json: { type: 'boolean', default: false, help: 'print the report as one JSON object' },
   },
 });
 

@@ -33,7 +33,7 @@ import { findAcronyms, singularPair } from './acronyms.ts';
 import { conceptKey, isGlossaryLike, isTermLike, SOURCE_RANK, type FoundDefinition } from './definitions.ts';
 import { WELL_KNOWN_ACRONYMS } from './lexicon.ts';
 import { mentionIndex } from './mentions.ts';
-import { isNewsPage, isOffTopicPage } from './scope.ts';
+import { scopeOf } from './scope.ts';
 import { allDefinitions } from './stated.ts';
 import { definitionText, rejection, type Candidate, type TermEvidence } from './term-precision.ts';
 import { clipWords, singular } from './text.ts';
@@ -184,7 +184,7 @@ function statedAliases(draft: Draft): string[] {
  * out while each section's tree was at hand.
  */
 export function buildGlossary(corpus: CorpusInput, definitionsOf: (section: Section) => readonly FoundDefinition[] = allDefinitions): GlossaryEntry[] {
-  const sections = corpus.sections.filter((section) => !isOffTopicPage(section) && !isNewsPage(section));
+  const sections = corpus.sections.filter(scopeOf(corpus.pages).inScope);
   const acronyms = acronymIndex(sections.map((section) => section.text));
   const candidates: Candidate[] = sections.flatMap((section) => {
     const glossaryLike = isGlossaryLike(section);

@@ -24,7 +24,7 @@
  */
 import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
 import { conceptKey } from './definitions.ts';
-import { isGenericHeading, isNewsPage, isOffTopicPage } from './scope.ts';
+import { isGenericHeading, scopeOf, type Scope } from './scope.ts';
 import { MAX_QUESTION, taskPhrases, taskQuestion, type UsageLookup } from './tasks.ts';
 import { mentionIndex } from './mentions.ts';
 import { singular, squash, words } from './text.ts';
@@ -129,10 +129,10 @@ function opensWithTerm(entry: GlossaryEntry): boolean {
 }
 
 /** True when the docs state the definition only in a blog or news post: its heading or page says nothing readers ask about. */
-function definedInNews(entry: GlossaryEntry, sections: readonly Section[]): boolean {
+function definedInNews(entry: GlossaryEntry, sections: readonly Section[], scope: Scope): boolean {
   const probe = squash(entry.definition).replace(/[.:…]+$/, '').slice(0, 60);
   const home = sections.find((section) => squash(section.text).includes(probe));
-  return home !== undefined && isNewsPage(home);
+  return home !== undefined && scope.news(home);
 }
 
 /**
@@ -142,7 +142,7 @@ function definedInNews(entry: GlossaryEntry, sections: readonly Section[]): bool
  * one per group before a second from any group, at most `limit`. Terms defined only in blog
  * posts, and terms no section mentions, are not asked about.
  */
-function rankedTerms(inScope: readonly Section[], all: readonly Section[], glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
+function rankedTerms(inScope: readonly Section[], all: readonly Section[], scope: Scope, glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
   const mentioning = mentionIndex(inScope, glossary.flatMap((entry) => [entry.term, ...entry.aliases]));
   const homeByKey = new Map<string, Section>();
   for (const section of inScope) {
@@ -150,7 +150,7 @@ function rankedTerms(inScope: readonly Section[], all: readonly Section[], gloss
     if (!homeByKey.has(key)) homeByKey.set(key, section);
   }
   const ranked = glossary
-    .filter((entry) => !definedInNews(entry, all))
+    .filter((entry) => !definedInNews(entry, all, scope))
     .map((entry) => {
       const names = [entry.term, ...entry.aliases].map((name) => name.toLowerCase());
       const mentions = new Set(names.flatMap(mentioning));
@@ -190,16 +190,12 @@ function questionKey(question: string): string {
     .join(' ');
 }
 
-/** True for a section whose page and heading readers ask about. */
-function inScope(section: Pick<Section, 'pageSlug' | 'title'>): boolean {
-  return !isOffTopicPage(section) && !isNewsPage(section);
-}
-
 /** The suggested questions of a corpus. */
 export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): string[] {
-  const sections = corpus.sections.filter(inScope);
+  const scope = scopeOf(corpus.pages);
+  const sections = corpus.sections.filter(scope.inScope);
   const headings = taskHeadings(sections, 4 * TARGET);
-  const terms = rankedTerms(sections, corpus.sections, glossary, TARGET);
+  const terms = rankedTerms(sections, corpus.sections, scope, glossary, TARGET);
   const usages = usageOf(corpus.sections, [...terms.flatMap((entry) => [entry.term, ...entry.aliases]), ...headings.flatMap(taskPhrases)]);
   const usage: UsageLookup = (phrase) => usages.get(phrase.toLowerCase()) ?? NO_USAGE;
   const tasks = headings.map((heading) => taskQuestion(heading, usage)).filter((question): question is string => question !== null);
@@ -221,7 +217,7 @@ export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[])
     push(tasks[2 * i + 1]);
   }
   if (out.length < MIN) {
-    const pages = corpus.pages.filter((page) => inScope({ ...page, pageSlug: page.slug }) && !isGenericHeading(page.title));
+    const pages = corpus.pages.filter((page) => scope.inScope({ ...page, pageSlug: page.slug }) && !isGenericHeading(page.title));
     for (const title of roundRobin(pages.map((page) => ({ group: page.group ?? '', item: page.title })))) {
       if (out.length < MIN) push(`What does ${title} cover?`);
     }

@@ -16,11 +16,11 @@ const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
     'check: lead-ins completed from their list, table or code or left out, no pointing openers, structural descriptions ' +
     'as sentences, a bare ## heading named as made of the subsections after it; terms without the heading\'s words or identifier parts, synonyms of heading words only)',
   glossary:
-    'ask offline distiller: glossary pass v3 (stated definitions, acronym aliases; glossary pages, term tables, ' +
+    'ask offline distiller: glossary pass v4 (pages in scope by their kind; stated definitions, acronym aliases; glossary pages, term tables, ' +
     'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case; ' +
     'no column names, evaluations, field or task labels, blog posts, well-known or once-used acronyms; stated aliases only)',
   suggestions:
-    'ask offline distiller: suggestions pass v3 (definition and task questions; the docs\' articles and case, -ing ' +
+    'ask offline distiller: suggestions pass v4 (pages in scope by their kind; definition and task questions; the docs\' articles and case, -ing ' +
     'headings, no change log, 404, licence, blog or generic headings, no markup; "are" for plurals, acronyms asked as ' +
     'acronyms, functions with "do", self-defined terms first, no "the <word>" tasks)',
   context: 'ask offline distiller: context pass v2 (groups, topics, key terms; section text without code annotations or alert markers)',

@@ -3,21 +3,23 @@
  * chunker is not a dependency): a section is its Markdown source, with the
  * fields the distiller reads filled in the way the content model defines them.
  */
+import { pageKind } from '../../../pipeline/content/page-kind.ts';
 import type { CorpusInput, DigestNode, Page, Section } from '../../../pipeline/types.ts';
 
-/** A page; `slug` defaults from the file name, `group` from its first folder. */
+/** A page; `slug` defaults from the file name, `group` from its first folder, `kind` as the content stage reads it. */
 export function makePage(file: string, overrides: Partial<Page> = {}): Page {
   const slug = file.replace(/\.(md|mdx)$/, '').replace(/(^|\/)(index|README)$/, '');
   const group = file.includes('/') ? (file.split('/')[0] ?? null) : null;
+  const title = overrides.title ?? slug;
   return {
     file,
     format: file.endsWith('.mdx') ? 'mdx' : 'md',
     slug,
     url: `/${slug}`,
-    title: slug,
+    title,
     description: null,
     group,
-    kind: 'guide',
+    kind: pageKind({ file, urlPath: overrides.slug ?? slug, title, frontmatter: {} }),
     ...overrides,
   };
 }

@@ -1,0 +1,106 @@
+/**
+ * The search checks of a digest, ready to run: its tables, and the labelled queries (a given
+ * JSONL file, else the committed `ask.queries.jsonl` at the content root) with their expected
+ * entries resolved to its section ids (check-targets.ts). Content is loaded only when an entry
+ * names a content file.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent } from '../content/index.ts';
+import { readManifest } from '../digest/read.ts';
+import { loadSearchIndex } from '../search/load.ts';
+import { parseQueryChecks, type QueryCheck, type ResolvedCheck } from '../search/checks.ts';
+import type { Manifest } from '../format/manifest.ts';
+import type { Page } from '../types.ts';
+import type { SearchIndex } from '../search/open.ts';
+import { checkTargets } from './check-targets.ts';
+import { contentSiteOf } from './check.ts';
+
+/** The file of checks a docs team commits at its content root. */
+export const COMMITTED_QUERIES = 'ask.queries.jsonl';
+
+export interface LoadedChecks {
+  readonly index: SearchIndex;
+  readonly checks: readonly ResolvedCheck[];
+  /** Expected entries that name no section of the digest, with their query. */
+  readonly unresolved: readonly { readonly query: string; readonly entry: string }[];
+  /** Where the checks came from (a path as given), null when there are none. */
+  readonly source: string | null;
+}
+
+export interface CheckSource {
+  readonly digestDir: string;
+  readonly contentDir: string;
+  /** A JSONL file of checks; default: `ask.queries.jsonl` in the content folder, when present. */
+  readonly queriesFile?: string;
+  /** How the source is named in messages. */
+  readonly label?: (file: string) => string;
+}
+
+async function readIfPresent(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EISDIR')) return null;
+    throw error;
+  }
+}
+
+const namesFile = (entry: string): boolean => /\.mdx?(?:#|$)/i.test(entry);
+
+/** Every section of the tables as a target: its id, url, heading and page title. */
+function tableSections(index: SearchIndex): { id: string; pageSlug: string; anchor: string | null; heading: string | null; title: string; url: string }[] {
+  return Array.from({ length: index.sectionCount }, (_, at) => {
+    const row = index.row(at);
+    const hash = row.id.indexOf('#');
+    return { id: row.id, pageSlug: hash === -1 ? row.id : row.id.slice(0, hash), anchor: hash === -1 ? null : row.id.slice(hash + 1), heading: row.heading, title: row.title, url: row.url };
+  });
+}
+
+/** The written checks of a source: the given file, else the committed one when present (null: none). */
+export async function readWrittenChecks(source: Pick<CheckSource, 'contentDir' | 'queriesFile' | 'label'>): Promise<{ readonly written: QueryCheck[]; readonly source: string } | null> {
+  const file = source.queriesFile ?? path.join(source.contentDir, COMMITTED_QUERIES);
+  const text = await readIfPresent(file);
+  if (text === null) {
+    if (source.queriesFile !== undefined) throw new Error(`cannot read ${source.queriesFile}`);
+    return null;
+  }
+  const label = source.label?.(file) ?? file;
+  return { written: parseQueryChecks(text, label), source: label };
+}
+
+/** Whether resolving these checks needs the content's pages (an entry names a content file). */
+function checksNameFiles(written: readonly QueryCheck[]): boolean {
+  return written.some((check) => check.expect.some(namesFile));
+}
+
+/** The written checks with their entries as section ids of `index`; entries that name none apart. */
+export function resolveChecks(written: readonly QueryCheck[], index: SearchIndex, siteUrl: string, pages: readonly Pick<Page, 'file' | 'slug'>[]): Pick<LoadedChecks, 'checks' | 'unresolved'> {
+  const targets = checkTargets(pages, tableSections(index), siteUrl);
+  const unresolved: { query: string; entry: string }[] = [];
+  const checks = written.map((check): ResolvedCheck => {
+    const sections: string[] = [];
+    for (const entry of check.expect) {
+      const id = targets.resolve(entry);
+      if (id === null) unresolved.push({ query: check.query, entry });
+      else if (!sections.includes(id)) sections.push(id);
+    }
+    return { ...check, sections };
+  });
+  return { checks, unresolved };
+}
+
+/** The content's pages under the digest's site options, loaded only when the checks name files. */
+export async function pagesForChecks(written: readonly QueryCheck[], contentDir: string, manifest: Manifest): Promise<readonly Page[]> {
+  return checksNameFiles(written) ? (await loadContent({ contentDir, ...contentSiteOf(manifest) })).pages : [];
+}
+
+export async function loadChecks(source: CheckSource): Promise<LoadedChecks> {
+  const manifest = await readManifest(source.digestDir);
+  if (manifest === null) throw new Error(`no digest in ${source.digestDir}; run 'ask digest build' first`);
+  const index = await loadSearchIndex(source.digestDir);
+  const read = await readWrittenChecks(source);
+  if (read === null) return { index, checks: [], unresolved: [], source: null };
+  const pages = await pagesForChecks(read.written, source.contentDir, manifest);
+  return { index, ...resolveChecks(read.written, index, manifest.siteUrl, pages), source: read.source };
+}
