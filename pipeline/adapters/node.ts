@@ -8,6 +8,8 @@ import { digestFileExists } from '../digest/read.ts';
 import type { AskData } from '../runtime/digest-data.ts';
 import { digestFolderArchive } from '../digest/archive.ts';
 import { liveContentHash, loadDigestFolder } from './digest-folder.ts';
+import { queryLogFile } from './query-log-file.ts';
+import type { QueryLogSink } from '../runtime/query-log.ts';
 
 export interface NodeAskOptions {
   readonly digestDir: string;
@@ -16,8 +18,10 @@ export interface NodeAskOptions {
   readonly platformUrl?: string;
   readonly agentDebugUrl?: string;
   readonly log?: (line: string) => void;
-  /** The process environment for the key lookup (default `process.env`). */
+  /** The process environment for the key lookup and `ASK_QUERY_LOG` (default `process.env`). */
   readonly processEnv?: Readonly<Record<string, string | undefined>>;
+  /** The opt-in query log's sink (else the NDJSON file `ASK_QUERY_LOG` names; else none). */
+  readonly queryLog?: QueryLogSink;
 }
 
 /**
@@ -81,7 +85,15 @@ export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
     ...(options.processEnv === undefined ? {} : { processEnv: options.processEnv }),
     ...(options.contentDir === undefined ? {} : { liveContentHash: liveContentHash(options.contentDir, options.digestDir) }),
     ...platformOf(options, log),
+    ...queryLogOf(options, log),
   });
+}
+
+/** The query log: the option's sink, else the NDJSON file `ASK_QUERY_LOG` names; none when neither is set. */
+function queryLogOf(options: NodeAskOptions, log: (line: string) => void): Pick<AskHandlerOptions, 'queryLog'> {
+  if (options.queryLog !== undefined) return { queryLog: options.queryLog };
+  const file = (options.processEnv ?? process.env)['ASK_QUERY_LOG']?.trim();
+  return file === undefined || file === '' ? {} : { queryLog: queryLogFile(file, log) };
 }
 
 /** The fetch handler, told first where the request came from (the platform proxy passes it on). */

@@ -13,6 +13,7 @@ const RUNNERS: Readonly<Record<string, () => Promise<Command>>> = {
   'digest diff': async () => (await import('./digest-diff.ts')).digestDiff,
   'index build': async () => (await import('./index-build.ts')).indexBuild,
   eval: async () => (await import('./eval.ts')).evalCommand,
+  insights: async () => (await import('./insights.ts')).insightsCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
   search: async () => (await import('./read-commands.ts')).searchCommand,
   glossary: async () => (await import('./read-commands.ts')).glossaryCommand,

@@ -5,6 +5,7 @@ import { searchKeywordRead } from './rows-read.ts';
 import { KEY_VARIABLES } from '../model/defaults.ts';
 import type { LoopConfig } from './provider-config.ts';
 import { UNKNOWN_PROVIDER_WARNING } from './unknown-provider.ts';
+import type { KeywordResult } from '../format/wire.ts';
 
 /** Starts the agentic answer stream (rule 4); the key is in `config`, never in the response. */
 export type AgenticStreamer = (query: string, data: AskData, config: LoopConfig & { apiKey: string }, signal: AbortSignal) => ReadableStream<Uint8Array>;
@@ -31,21 +32,28 @@ export async function askResponse(
   data: () => Promise<AskData>,
   config: LoopConfig,
   streamAgentic: AgenticStreamer,
+  queryLog?: (query: string, results: readonly KeywordResult[], mode: 'keyword' | 'agentic') => void,
 ): Promise<Response> {
   const body = await readAskBody(request);
   const loaded = await data();
   const { model, apiKey } = config;
   if (body.query.trim() === '') return jsonResponse({ results: [], query: '', model, mode: 'keyword' });
   if (body.mode === 'keyword' || (apiKey === undefined && body.mode !== 'agentic')) {
-    return jsonResponse({ results: await searchKeywordRead(loaded.index, body.query), query: body.query, model, mode: 'keyword' });
+    const results = await searchKeywordRead(loaded.index, body.query);
+    queryLog?.(body.query, results, 'keyword');
+    return jsonResponse({ results, query: body.query, model, mode: 'keyword' });
   }
   if (apiKey === undefined) {
     const warning =
       config.unknownProvider === undefined
         ? `Agentic answers need a provider API key on the server (${KEY_VARIABLES[config.provider]}); answered in keyword mode.`
         : UNKNOWN_PROVIDER_WARNING;
-    return jsonResponse({ results: await searchKeywordRead(loaded.index, body.query), query: body.query, model, mode: 'keyword', warning });
+    const results = await searchKeywordRead(loaded.index, body.query);
+    queryLog?.(body.query, results, 'keyword');
+    return jsonResponse({ results, query: body.query, model, mode: 'keyword', warning });
   }
+  // what the answer's first search finds: a question it cannot ground is one for the docs team
+  if (queryLog !== undefined) queryLog(body.query, await searchKeywordRead(loaded.index, body.query), 'agentic');
   const stream = streamAgentic(body.query, loaded, { ...config, apiKey }, request.signal);
   return new Response(stream, {
     status: 200,

@@ -13,6 +13,7 @@ import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList,
 import { redactorOf, type Environment } from './redact.ts';
 import { createIndexState } from './state.ts';
 import { unknownProviderNotice } from './unknown-provider.ts';
+import { queryRecorder, type QueryLogSink } from './query-log.ts';
 
 /**
  * Where the served data comes from: a digest tree to parse, or (a host that builds it another
@@ -42,6 +43,11 @@ interface AskHandlerSettings {
   /** The environment the site was built with (last in the key lookup order). */
   readonly buildEnv?: Readonly<Record<string, string | undefined>>;
   readonly log?: (line: string) => void;
+  /**
+   * The opt-in query log (runtime/query-log.ts): each answered query, normalised and redacted, to
+   * this sink. Off when absent. A sink that fails or is slow never affects the answer.
+   */
+  readonly queryLog?: QueryLogSink;
   /** The budget route's largest budget and concurrency gate (default `BUDGET_ROUTE_LIMITS`). */
   readonly budgetLimits?: Partial<BudgetRouteLimits>;
 }
@@ -106,6 +112,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     );
     return yaml;
   };
+  const recordQuery = queryRecorder(options.queryLog, log);
   // an unknown provider (a misspelled ASK_PROVIDER, seen only per request) leaves keyword answers, said once in the log
   const noticeProvider = unknownProviderNotice(log);
   // resolved once per handler: again only when a host's per-request environment says otherwise
@@ -137,7 +144,7 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   app.get('/openapi.yaml', async () => new Response(await openApi(), { headers: { 'content-type': 'application/yaml; charset=utf-8' } }));
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
   app.post(base, async (c) => {
-    const response = await askResponse(c.req.raw, data, config(c), options.streamAgentic);
+    const response = await askResponse(c.req.raw, data, config(c), options.streamAgentic, recordQuery);
     return stampFreshness(response, await data());
   });
   app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));

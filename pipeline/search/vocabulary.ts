@@ -76,7 +76,7 @@ function scanPrefixed(index: SearchIndex, prefix: string, limit: number): number
 }
 
 /** True when `a` and `b` differ by at most one insertion, deletion, substitution or adjacent swap. */
-function withinOneEdit(a: string, b: string): boolean {
+export function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start += 1;

@@ -167,7 +167,8 @@ beforeEach(async () => {
 });
 
 describe('a planted template is never used', () => {
-  it('ignores a template planted in the old shared temp folder (in memory and for a new data folder)', async () => {
+  // four fresh instances (two planted templates, in memory and in a data folder): four times the others' work
+  it('ignores a template planted in the old shared temp folder (in memory and for a new data folder)', { timeout: 120_000 }, async () => {
     for (const [index, planted] of [plantedOwner, plantedSpy].entries()) {
       await plantTemplate(await oldSharedTemplatePath(), planted);
       await expectFreshInstance();

@@ -63,6 +63,18 @@ export const EVAL = defineCommand({
   },
 });
 
+export const INSIGHTS = defineCommand({
+  name: 'insights',
+  summary: 'what readers searched for and did not find, from the query log',
+  about:
+    "what readers searched for, from the opt-in query log (`ASK_QUERY_LOG` of `ask serve`, NDJSON): the most asked queries, those with no result, the words readers use that the docs never do with the docs' nearest words (glossary alias candidates), and the questions asked for an answer that keyword search found nothing for",
+  options: {
+    log: { type: 'string', value: 'FILE', help: 'the query log (NDJSON, one entry a line)' },
+    digest: { type: 'string', default: 'digest', value: 'DIR', help: "the digest whose vocabulary the readers' words are compared with" },
+    json: { type: 'boolean', default: false, help: 'print the report as one JSON object' },
+  },
+});
+
 export const INDEX_BUILD = defineCommand({
   name: 'index build',
   summary: 'the search tables alone, no model',

@@ -1,0 +1,147 @@
+/**
+ * `ask insights`: what readers searched for, from the query log (runtime/query-log.ts), as a list
+ * a docs team can act on: the most asked queries, those with no result, the words readers use that
+ * the docs never do (with the nearest words the docs use: glossary alias candidates), and the
+ * questions asked for an answer that keyword search could not ground.
+ */
+import type { QueryLogEntry } from '../runtime/query-log.ts';
+import type { SearchIndex } from '../search/open.ts';
+import { stem } from '../search/stem.ts';
+import { STOPWORDS } from '../search/stopwords.ts';
+import { tokenize } from '../search/tokenize.ts';
+import { findNear, findPrefixed, findTerm, withinOneEdit } from '../search/vocabulary.ts';
+
+/** How many of each list the report shows. */
+const SHOWN = 20;
+const NEAREST = 3;
+
+interface CountedQuery {
+  readonly query: string;
+  readonly count: number;
+  /** Results of its latest asking. */
+  readonly results: number;
+}
+
+interface MissingWord {
+  readonly word: string;
+  /** How many queries with no result used it. */
+  readonly count: number;
+  /** Words of the docs nearest to it (a typo away, or beginning with it). */
+  readonly nearest: readonly string[];
+}
+
+export interface InsightsReport {
+  readonly queries: number;
+  /** Lines of the log that are not entries (skipped). */
+  readonly skipped: number;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly top: readonly CountedQuery[];
+  readonly noResults: readonly CountedQuery[];
+  readonly missingWords: readonly MissingWord[];
+  readonly unanswered: readonly CountedQuery[];
+}
+
+function isEntry(value: unknown): value is QueryLogEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry['query'] === 'string' &&
+    typeof entry['results'] === 'number' &&
+    (entry['top'] === null || typeof entry['top'] === 'string') &&
+    (entry['mode'] === 'keyword' || entry['mode'] === 'agentic') &&
+    typeof entry['hour'] === 'string'
+  );
+}
+
+/** The entries of an NDJSON log; lines that are not entries are counted, not fatal (a log cut mid-line). */
+export function parseQueryLog(text: string): { readonly entries: QueryLogEntry[]; readonly skipped: number } {
+  const entries: QueryLogEntry[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (isEntry(value)) entries.push(value);
+      else skipped += 1;
+    } catch {
+      skipped += 1;
+    }
+  }
+  return { entries, skipped };
+}
+
+/** Queries counted, most asked first (ties by query). */
+function counted(entries: readonly QueryLogEntry[]): CountedQuery[] {
+  const byQuery = new Map<string, { count: number; results: number }>();
+  for (const entry of entries) {
+    const known = byQuery.get(entry.query);
+    byQuery.set(entry.query, { count: (known?.count ?? 0) + 1, results: entry.results });
+  }
+  return [...byQuery]
+    .map(([query, { count, results }]) => ({ query, count, results }))
+    .sort((a, b) => b.count - a.count || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0))
+    .slice(0, SHOWN);
+}
+
+/** A vocabulary term as readers would write it: a word the docs wrote that stems to it, else the term. */
+function surfaceOf(index: SearchIndex, position: number): string {
+  const at = index.surfaceStem.indexOf(position);
+  return at === -1 ? index.term(position) : (index.surface[at] ?? index.term(position));
+}
+
+/** Words of queries with no result that no section uses, with the docs' nearest words. */
+function missingWords(index: SearchIndex, entries: readonly QueryLogEntry[]): MissingWord[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    for (const word of new Set(tokenize(entry.query, { stem: false }))) {
+      if (STOPWORDS.has(word) || word.startsWith('[') || word.length < 3) continue;
+      if (findTerm(index, index.stemmed ? stem(word) : word) !== -1) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, SHOWN)
+    .map(([word, count]) => {
+      const term = index.stemmed ? stem(word) : word;
+      // words the docs wrote one edit from it (`passcodez` -> `passcodes`), then terms one edit from its stem or beginning with it
+      const written = index.surface.filter((surface) => withinOneEdit(surface, word));
+      const terms = [...findNear(index, term, NEAREST), ...findPrefixed(index, term, NEAREST)].map((position) => surfaceOf(index, position));
+      return { word, count, nearest: [...new Set([...written, ...terms])].slice(0, NEAREST) };
+    });
+}
+
+export function insightsReport(entries: readonly QueryLogEntry[], skipped: number, index: SearchIndex): InsightsReport {
+  const hours = entries.map((entry) => entry.hour).sort();
+  const none = entries.filter((entry) => entry.results === 0);
+  return {
+    queries: entries.length,
+    skipped,
+    from: hours[0] ?? null,
+    to: hours.at(-1) ?? null,
+    top: counted(entries),
+    noResults: counted(none),
+    missingWords: missingWords(index, none),
+    unanswered: counted(none.filter((entry) => entry.mode === 'agentic')),
+  };
+}
+
+/** The report as text: one part per list, each line a thing to act on. */
+export function insightsLines(report: InsightsReport): string[] {
+  const lines = [`ask insights: ${report.queries} queries${report.from === null ? '' : `, ${report.from}:00 to ${report.to ?? report.from}:59 UTC`}${report.skipped > 0 ? ` (${report.skipped} lines skipped)` : ''}`];
+  const part = (title: string, rows: readonly string[], empty: string): void => {
+    lines.push('', title);
+    if (rows.length === 0) lines.push(`  ${empty}`);
+    else lines.push(...rows.map((row) => `  ${row}`));
+  };
+  part('Most asked:', report.top.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)} (${entry.results} results)`), 'none');
+  part('No result (write the page, or give it the readers\' words):', report.noResults.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)}`), 'none');
+  part(
+    'Words readers use that the docs do not (glossary alias candidates):',
+    report.missingWords.map((entry) => `${entry.word} (${entry.count}×)${entry.nearest.length > 0 ? ` nearest: ${entry.nearest.join(', ')}` : ''}`),
+    'none',
+  );
+  part('Asked for an answer, nothing found to ground it:', report.unanswered.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)}`), 'none');
+  return lines;
+}

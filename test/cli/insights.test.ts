@@ -1,0 +1,69 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { QueryLogEntry } from '../../pipeline/runtime/query-log.ts';
+import { build } from '../support/digest-tree.ts';
+import { runAsk } from '../support/cli.ts';
+import { tempFoldersPerTest } from '../support/temp-folder.ts';
+
+const SITE = path.join(import.meta.dirname, '..', 'fixtures', 'site');
+const tempFolder = tempFoldersPerTest();
+
+const entry = (query: string, results: number, mode: QueryLogEntry['mode'] = 'keyword'): QueryLogEntry => ({ query, results, top: results > 0 ? '/guide/tokens' : null, mode, hour: '2026-11-27T10' });
+
+async function project(entries: readonly QueryLogEntry[], extra = ''): Promise<string> {
+  const { dir } = await tempFolder();
+  await build(SITE, path.join(dir, 'digest'));
+  await writeFile(path.join(dir, 'queries.ndjson'), `${entries.map((one) => JSON.stringify(one)).join('\n')}\n${extra}`);
+  return dir;
+}
+
+interface Report {
+  readonly queries: number;
+  readonly skipped: number;
+  readonly top: readonly { query: string; count: number }[];
+  readonly noResults: readonly { query: string; count: number }[];
+  readonly missingWords: readonly { word: string; count: number; nearest: readonly string[] }[];
+  readonly unanswered: readonly { query: string; count: number }[];
+}
+
+describe('ask insights', () => {
+  const log = [
+    entry('session tokens', 3),
+    entry('session tokens', 3),
+    entry('revoke a token', 2),
+    entry('passcodez expired', 0),
+    entry('passcodez expired', 0),
+    entry('sso with okta', 0, 'agentic'),
+  ];
+
+  it('lists the most asked, the queries with no result, the words the docs lack with their nearest, and unanswered questions', async () => {
+    const cwd = await project(log, '{"query": 1}\nnot json\n');
+    const run = await runAsk(['insights', '--log', 'queries.ndjson', '--json'], cwd);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out.join('\n')) as Report;
+    expect(report.queries).toBe(6);
+    expect(report.skipped).toBe(2);
+    // most asked first, ties by query
+    expect(report.top.map((one) => [one.query, one.count])).toEqual([['passcodez expired', 2], ['session tokens', 2], ['revoke a token', 1], ['sso with okta', 1]]);
+    expect(report.noResults.map((one) => [one.query, one.count])).toEqual([['passcodez expired', 2], ['sso with okta', 1]]);
+    const passcodez = report.missingWords.find((word) => word.word === 'passcodez');
+    expect(passcodez?.count).toBe(2);
+    expect(passcodez?.nearest.some((near) => near.startsWith('passcode'))).toBe(true);
+    expect(report.missingWords.map((word) => word.word)).toEqual(expect.arrayContaining(['okta', 'sso']));
+    // `expired` is a word of the docs (the passcodes page): not missing
+    expect(report.missingWords.map((word) => word.word)).not.toContain('expired');
+    expect(report.unanswered).toEqual([{ query: 'sso with okta', count: 1, results: 0 }]);
+  });
+
+  it('prints the lists as text, and asks for --log', async () => {
+    const cwd = await project(log);
+    const run = await runAsk(['insights', '--log', 'queries.ndjson'], cwd);
+    expect(run.out[0]).toBe('ask insights: 6 queries, 2026-11-27T10:00 to 2026-11-27T10:59 UTC');
+    expect(run.out).toContain('  2× "passcodez expired"');
+    expect(run.out.join('\n')).toMatch(/^ {2}passcodez \(2×\) nearest: .*passcode/m);
+    const missing = await runAsk(['insights'], cwd);
+    expect(missing.code).toBe(2);
+    expect((await runAsk(['insights', '--log', 'nowhere.ndjson'], cwd)).err).toEqual(['ask insights: cannot read the query log nowhere.ndjson']);
+  });
+});
