@@ -11,6 +11,9 @@ import { STOPWORDS } from '../search/stopwords.ts';
 import { tokenize } from '../search/tokenize.ts';
 import { findNear, findPrefixed, findTerm, withinOneEdit } from '../search/vocabulary.ts';
 
+/** What the query log writes in place of what it redacted (runtime/query-log.ts). */
+const PLACEHOLDERS = /\[(?:email|url|secret|number)\]/g;
+
 /** How many of each list the report shows. */
 const SHOWN = 20;
 const NEAREST = 3;
@@ -94,8 +97,9 @@ function surfaceOf(index: SearchIndex, position: number): string {
 function missingWords(index: SearchIndex, entries: readonly QueryLogEntry[]): MissingWord[] {
   const counts = new Map<string, number>();
   for (const entry of entries) {
-    for (const word of new Set(tokenize(entry.query, { stem: false }))) {
-      if (STOPWORDS.has(word) || word.startsWith('[') || word.length < 3) continue;
+    // the log's placeholders for what was redacted are no words of the reader's
+    for (const word of new Set(tokenize(entry.query.replace(PLACEHOLDERS, ' '), { stem: false }))) {
+      if (STOPWORDS.has(word) || word.length < 3) continue;
       if (findTerm(index, index.stemmed ? stem(word) : word) !== -1) continue;
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }

@@ -50,7 +50,8 @@ export function diffSearch(written: readonly QueryCheck[], pages: readonly Pick<
   const movedDown = before.outcomes
     .map((outcome: CheckOutcome, at) => ({ query: outcome.query, before: outcome.rank, after: after.outcomes[at]?.rank ?? null }))
     .filter((move) => worse(move.before, move.after))
-    .sort((a, b) => (a.before ?? 0) - (b.before ?? 0) || (b.after ?? Infinity) - (a.after ?? Infinity));
+    // the highest placed before first; of those, the furthest fallen (out of the top k counts as k + 1)
+    .sort((a, b) => (a.before ?? 0) - (b.before ?? 0) || (b.after ?? k + 1) - (a.after ?? k + 1));
   return { k, count: written.length, before, after, baseUnreadable: null, movedDown, drop: before.overall.mrr - after.overall.mrr };
 }
 
