@@ -3,15 +3,13 @@ import { EVAL } from './specs/index.ts';
 import path from 'node:path';
 import { parseIntegerFlag } from './args.ts';
 import { COMMITTED_QUERIES, loadChecks } from '../compile/search-checks.ts';
-import { QueriesFileError, runChecks, type CheckReport, type Metrics } from '../search/checks.ts';
+import { metricText, QueriesFileError, runChecks, type CheckReport, type Metrics } from '../search/checks.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
 const DEFAULT_K = 6;
 
-const figure = (value: number): string => value.toFixed(3);
-
 function metricsLine(label: string, metrics: Metrics, k: number): string {
-  return `${label} (${metrics.count}): MRR@${k} ${figure(metrics.mrr)}, recall@${k} ${figure(metrics.recall)}`;
+  return `${label} (${metrics.count}): MRR@${k} ${metricText(metrics.mrr)}, recall@${k} ${metricText(metrics.recall)}`;
 }
 
 /** The report as a reader scans it: the figures, per kind, then each query whose expected section is not first. */

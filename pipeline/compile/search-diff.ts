@@ -4,7 +4,7 @@
  * checks are the union of the committed `ask.queries.jsonl` as the base had it and as it is now,
  * each resolved against each digest (an entry that names no section of a side is not found there).
  */
-import { runChecks, type CheckOutcome, type CheckReport, type QueryCheck } from '../search/checks.ts';
+import { metricText, runChecks, type CheckOutcome, type CheckReport, type QueryCheck } from '../search/checks.ts';
 import type { SearchIndex } from '../search/open.ts';
 import type { Page } from '../types.ts';
 import { resolveChecks } from './search-checks.ts';
@@ -55,8 +55,7 @@ export function diffSearch(written: readonly QueryCheck[], pages: readonly Pick<
   return { k, count: written.length, before, after, baseUnreadable: null, movedDown, drop: before.overall.mrr - after.overall.mrr };
 }
 
-const figure = (value: number): string => value.toFixed(3);
-const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${metricText(Math.abs(value))}`;
 const place = (rank: number | null, k: number): string => (rank === null ? `not in the top ${k}` : `${rank}`);
 
 /** The part as Markdown, under `## Search`. */
@@ -64,7 +63,7 @@ export function renderSearchDiff(diff: SearchDiff, source: string): string[] {
   const { k, before, after } = diff;
   const lines = ['## Search', ''];
   if (before === null) {
-    lines.push(`${diff.count} checks (${source}) on the new digest: MRR@${k} ${figure(after.overall.mrr)}, recall@${k} ${figure(after.overall.recall)}. The base was not measured: ${diff.baseUnreadable ?? 'unreadable'}.`);
+    lines.push(`${diff.count} checks (${source}) on the new digest: MRR@${k} ${metricText(after.overall.mrr)}, recall@${k} ${metricText(after.overall.recall)}. The base was not measured: ${diff.baseUnreadable ?? 'unreadable'}.`);
     return lines;
   }
   lines.push(
@@ -72,8 +71,8 @@ export function renderSearchDiff(diff: SearchDiff, source: string): string[] {
     '',
     `| | before | after | change |`,
     `|---|---:|---:|---:|`,
-    `| MRR@${k} | ${figure(before.overall.mrr)} | ${figure(after.overall.mrr)} | ${signed(after.overall.mrr - before.overall.mrr)} |`,
-    `| recall@${k} | ${figure(before.overall.recall)} | ${figure(after.overall.recall)} | ${signed(after.overall.recall - before.overall.recall)} |`,
+    `| MRR@${k} | ${metricText(before.overall.mrr)} | ${metricText(after.overall.mrr)} | ${signed(after.overall.mrr - before.overall.mrr)} |`,
+    `| recall@${k} | ${metricText(before.overall.recall)} | ${metricText(after.overall.recall)} | ${signed(after.overall.recall - before.overall.recall)} |`,
     '',
   );
   if (diff.movedDown.length === 0) lines.push('No query moved down.');

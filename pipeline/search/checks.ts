@@ -67,6 +67,11 @@ export interface CheckOutcome {
   readonly ranked: readonly string[];
 }
 
+/** A metric as the reports print it: three decimals. */
+export function metricText(value: number): string {
+  return value.toFixed(3);
+}
+
 export interface Metrics {
   readonly count: number;
   readonly mrr: number;

@@ -218,6 +218,11 @@ export function benchCorpusPaths(pages: number, seed: number): BenchCorpusPaths 
 }
 
 /** A number as a fixed three-decimal string, for tables. */
+/** The mean of some figures, 0 for none. */
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
 export function fixed(value: number, digits = 3): string {
   return value.toFixed(digits);
 }

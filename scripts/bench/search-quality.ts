@@ -6,7 +6,7 @@
  */
 import { BM25_B, LENGTH_FLOOR } from '../../pipeline/search/index.ts';
 import { evalCorpora } from './eval-corpora.ts';
-import { EVAL_K, EVAL_PER_PAGE_CAP, fixed, type EvalSummary } from './eval.ts';
+import { EVAL_K, EVAL_PER_PAGE_CAP, fixed, mean, type EvalSummary } from './eval.ts';
 import { REAL_QUERY_KINDS } from './real-corpora.ts';
 import { markdownTable, qualityHeader, qualityRow, signed, withDelta } from './search-format.ts';
 import { ABLATION, OURS, runCorpus, type CorpusRun } from './search-quality-run.ts';
@@ -31,7 +31,6 @@ export const TARGET_MEAN_MARGIN = 0.06;
 export const TARGET_SET_MARGIN = 0.02;
 const BM25F_NAME = 'BM25F (plain)';
 
-const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 const kindMetric = (summary: EvalSummary | undefined, kind: string, pick: 'mrr' | 'recall'): number => summary?.byKind[kind]?.[pick] ?? 0;
 const overall = (summary: EvalSummary | undefined, pick: 'mrr' | 'recall' = 'mrr'): number => summary?.overall[pick] ?? 0;
 

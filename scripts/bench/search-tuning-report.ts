@@ -2,12 +2,10 @@
  * bench:search's tables of the tuned parameters: each swept per set, chosen leave-one-out, and
  * the shipped value against the parameter's neutral value by the rule (search-tuning.ts).
  */
-import { fixed, type EvalSummary } from './eval.ts';
+import { fixed, mean, type EvalSummary } from './eval.ts';
 import { markdownTable, signed } from './search-format.ts';
 import type { CorpusRun } from './search-quality-run.ts';
 import { KEEP_MAX_DROP, KEEP_MIN_RAISED, keepVerdict, leaveOneOut, TUNED, verdictText, type TunedParameter } from './search-tuning.ts';
-
-const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 function mrrAt(run: CorpusRun, parameter: TunedParameter, value: number): number {
   const summary: EvalSummary | undefined = run.sweeps.get(parameter.name)?.get(value);

@@ -5,7 +5,7 @@
  */
 import { LENGTH_FLOOR, type RankOptions } from '../../pipeline/search/index.ts';
 import { SECONDARY_PAGE_PRIOR, uniformPriors } from '../../pipeline/search/page-priors.ts';
-import type { EvalSummary } from './eval.ts';
+import { mean, type EvalSummary } from './eval.ts';
 
 /** A parameter the bench sweeps: its values, the shipped one, and how a value reaches the scorer. */
 export interface TunedParameter {
@@ -74,8 +74,6 @@ export interface HeldOut {
   readonly heldOutChosen: number;
   readonly heldOutShipped: number;
 }
-
-const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 /**
  * Leave-one-out for one parameter: `mrr(set, value)` is a set's MRR@6 at a value. For each set,
