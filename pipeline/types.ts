@@ -180,13 +180,20 @@ export interface Distiller {
    */
   readonly threadModule?: string;
   distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]>;
-  suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]>;
+  suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<SuggestedQuestion[]>;
   writeContext(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string>;
   /** Counts since the distiller was created. */
   usage(): DistillUsage;
 }
 
 export type DistillPass = 'section' | 'glossary' | 'suggestions' | 'context';
+
+/** A suggested question and the section it was asked about: the digest's own search check (`ask eval`). */
+export interface SuggestedQuestion {
+  readonly question: string;
+  /** The id of the section that answers it, null when the distiller cannot say which. */
+  readonly section: string | null;
+}
 
 /** A definition a section states, as the offline distiller finds it (for its glossary pass). */
 export interface SectionDefinition {

@@ -6,10 +6,11 @@ import { promisify } from 'node:util';
 import { diffDigests } from '../digest/diff.ts';
 import { DigestFormatError, manifestSections, parseManifest, type Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
-import { readDigestFile, readManifest } from '../digest/read.ts';
-import { COMMITTED_QUERIES, pagesForChecks, readWrittenChecks } from '../compile/search-checks.ts';
+import { readDigestFile, readDigestJson, readManifest } from '../digest/read.ts';
+import { decodeDigestJson, SuggestionsFileSchema } from '../format/digest-json.ts';
+import { COMMITTED_QUERIES, pagesForChecks, readWrittenChecks, suggestionChecks } from '../compile/search-checks.ts';
 import { diffSearch, renderSearchDiff, unionOfChecks, type SearchSide } from '../compile/search-diff.ts';
-import { parseQueryChecks, QueriesFileError } from '../search/checks.ts';
+import { parseQueryChecks, QueriesFileError, type QueryCheck } from '../search/checks.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { openSearchTables, SearchIndexError } from '../search/open.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
@@ -55,8 +56,9 @@ export const digestDiff: Command = async (argv, io) => {
   const failBelow = values['fail-below'] === undefined ? null : Number(values['fail-below']);
   if (failBelow !== null && !(Number.isFinite(failBelow) && failBelow >= 0)) throw new UsageError(`ask digest diff: --fail-below takes a number of at least 0, got '${values['fail-below']}'`);
   const headManifest = await readManifest(outDir);
+  const base = baseManifestText === null ? null : baseManifest(baseManifestText, values.base);
   const markdown = await diffDigests(
-    { label: values.base, manifest: baseManifestText === null ? null : baseManifest(baseManifestText, values.base), read: readBase },
+    { label: values.base, manifest: base, read: readBase },
     { label: 'working tree', manifest: headManifest, read: (relative) => readDigestFile(outDir, relative) },
   );
   io.out(markdown.trimEnd());
@@ -64,7 +66,7 @@ export const digestDiff: Command = async (argv, io) => {
   const contentDir = path.resolve(io.cwd, values.content);
   let search: { readonly lines: string[]; readonly drop: number };
   try {
-    search = await searchPart({ top, base: values.base, contentDir, outDir, manifest: headManifest, readBase });
+    search = await searchPart({ top, base: values.base, contentDir, outDir, manifest: headManifest, baseSections: base?.sections ?? {}, readBase });
   } catch (error) {
     if (error instanceof QueriesFileError) throw new CommandFailure(`ask digest diff: ${error.message}`);
     throw error;
@@ -93,13 +95,30 @@ async function baseTables(readBase: (relative: string) => Promise<string | null>
   }
 }
 
-/** The Search part: the committed checks (as at the base and as now) on both digests. */
+/** The base digest's own checks (none when its suggestions file is missing or of a format this ask cannot read). */
+async function baseSuggestionChecks(readBase: (relative: string) => Promise<string | null>, base: string): Promise<QueryCheck[]> {
+  const text = await readBase(DIGEST_FILES.suggestions);
+  if (text === null) return [];
+  try {
+    return suggestionChecks(decodeDigestJson(text, base, DIGEST_FILES.suggestions, SuggestionsFileSchema));
+  } catch (error) {
+    if (error instanceof DigestFormatError) return [];
+    throw error;
+  }
+}
+
+/**
+ * The Search part: the digest's own checks (the base's and the new one's, each where both digests
+ * have its section) and the committed checks (as at the base and as now), on both digests.
+ */
 async function searchPart(input: {
   readonly top: string;
   readonly base: string;
   readonly contentDir: string;
   readonly outDir: string;
   readonly manifest: Manifest;
+  /** The base digest's sections (none when it has no digest). */
+  readonly baseSections: Readonly<Record<string, string>>;
   readonly readBase: (relative: string) => Promise<string | null>;
 }): Promise<{ readonly lines: string[]; readonly drop: number }> {
   const contentInRepo = path.relative(input.top, input.contentDir).split(path.sep).join('/');
@@ -107,9 +126,14 @@ async function searchPart(input: {
   const now = await readWrittenChecks({ contentDir: input.contentDir, label: () => committed });
   const baseText = await git(input.top, ['show', `${input.base}:${committed}`]);
   const before = baseText === null ? [] : parseQueryChecks(baseText, `${input.base}:${committed}`);
-  const written = unionOfChecks(before, now?.written ?? []);
+  // a suggested question counts where both digests have its section: a section added or removed is no ranking change
+  const inBoth = (check: QueryCheck): boolean => check.expect.every((id) => input.baseSections[id] !== undefined && input.manifest.sections[id] !== undefined);
+  const own = unionOfChecks(await baseSuggestionChecks(input.readBase, input.base), suggestionChecks(await readDigestJson(input.outDir, DIGEST_FILES.suggestions, SuggestionsFileSchema))).filter(inBoth);
+  const files = unionOfChecks(before, now?.written ?? []);
+  const written = unionOfChecks(own, files);
   if (written.length === 0) return { lines: ['## Search', '', `No search checks: commit ${committed} (one {"query", "expect": [...]} a line; docs/search-quality.md) to see this change's effect on search.`], drop: 0 };
   const pages = await pagesForChecks(written, input.contentDir, input.manifest);
   const diff = diffSearch(written, pages, { index: await baseTables(input.readBase, input.base), siteUrl: input.manifest.siteUrl }, { index: await loadSearchIndex(input.outDir), siteUrl: input.manifest.siteUrl }, CHECK_K);
-  return { lines: renderSearchDiff(diff, committed), drop: diff.drop };
+  const source = [own.length === 0 ? null : `${own.length} suggested questions of either digest`, files.length === 0 ? null : committed].filter((part) => part !== null).join(' and ');
+  return { lines: renderSearchDiff(diff, source), drop: diff.drop };
 }

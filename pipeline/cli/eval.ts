@@ -48,7 +48,7 @@ export const evalCommand: Command = async (argv, io) => {
     throw new CommandFailure(`ask eval: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (loaded.source === null) {
-    throw new CommandFailure(`ask eval: no checks: pass --queries FILE, or commit ${COMMITTED_QUERIES} in ${relative(contentDir)} (one {"query", "expect": [...]} a line)`);
+    throw new CommandFailure(`ask eval: no checks: the digest has no suggested questions with their sections; pass --queries FILE, or commit ${COMMITTED_QUERIES} in ${relative(contentDir)} (one {"query", "expect": [...]} a line)`);
   }
   const report = runChecks(loaded.index, loaded.checks, k);
   if (values.json) {

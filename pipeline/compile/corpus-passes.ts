@@ -7,11 +7,11 @@
 import type { LoadedContent } from '../content/index.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
-import { SuggestionsFileSchema } from '../format/digest-json.ts';
+import { SuggestionsFileSchema, suggestedQuestionsOf } from '../format/digest-json.ts';
 import { readDigestFile, readDigestJson, readGlossary } from '../digest/read.ts';
 import { assembleSearchTables } from '../search/index-build.ts';
 import { openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
-import type { DigestNode, Distiller, GlossaryEntry } from '../types.ts';
+import type { DigestNode, Distiller, GlossaryEntry, SuggestedQuestion } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
 import { collectGarbage } from './memory.ts';
@@ -41,15 +41,15 @@ interface PassOutput<T> {
 export interface CorpusOutputs {
   readonly nodes: readonly DigestNode[];
   readonly glossary: PassOutput<GlossaryEntry[]>;
-  readonly suggestions: PassOutput<string[]>;
+  readonly suggestions: PassOutput<SuggestedQuestion[]>;
   readonly context: PassOutput<string>;
   /** The search tables' files, as written. */
   readonly searchFiles: ReadonlyMap<string, string>;
 }
 
 /** Keeps the suggested questions whose keyword search finds something in the top 6. */
-function retrievable(questions: readonly string[], index: ReturnType<typeof openSearchTables>): string[] {
-  return questions.filter((question) => searchSections(index, question).length > 0);
+function retrievable(questions: readonly SuggestedQuestion[], index: ReturnType<typeof openSearchTables>): SuggestedQuestion[] {
+  return questions.filter(({ question }) => searchSections(index, question).length > 0);
 }
 
 export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutputs> {
@@ -63,7 +63,8 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
     readPrevious: async (pass: CorpusPass): Promise<unknown> => {
       if (pass === 'glossary') return readGlossary(input.outDir);
       if (pass === 'context') return readDigestFile(input.outDir, DIGEST_FILES.context);
-      return (await readDigestJson(input.outDir, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? null;
+      const file = await readDigestJson(input.outDir, DIGEST_FILES.suggestions, SuggestionsFileSchema);
+      return file === null ? null : suggestedQuestionsOf(file);
     },
   };
   // a full collection before each pass keeps the peak near the live data (memory.ts)
@@ -82,7 +83,7 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
   );
   input.onProgress?.('corpus', 1, 3);
   const suggestions = await step('corpus', () =>
-    runCorpusPass<string[]>(runner, 'suggestions', corpusInputHash('suggestions', contentHash, distiller, glossary.value), async () =>
+    runCorpusPass<SuggestedQuestion[]>(runner, 'suggestions', corpusInputHash('suggestions', contentHash, distiller, glossary.value), async () =>
       retrievable(await distiller.suggestQuestions(corpus, glossary.value), openSearchTables(searchTableSources(searchFiles))),
     ),
   );

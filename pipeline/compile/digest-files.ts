@@ -2,14 +2,15 @@ import type { LlmsFiles } from './llms.ts';
 import { DIGEST_FILES, pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
 import { stableJson } from '../format/stable-json.ts';
 import type { Manifest } from '../format/manifest.ts';
-import type { DigestNode, GlossaryEntry } from '../types.ts';
+import type { DigestNode, GlossaryEntry, SuggestedQuestion } from '../types.ts';
+import { suggestionsFileOf } from '../format/digest-json.ts';
 
 export interface DigestContents {
   readonly manifest: Manifest;
   /** The nodes whose files are to be written (a build links the files that did not change). */
   readonly nodes: Iterable<DigestNode>;
   readonly glossary: readonly GlossaryEntry[];
-  readonly suggestions: readonly string[];
+  readonly suggestions: readonly SuggestedQuestion[];
   readonly overview: string;
   readonly context: string;
   /** The search tables' files (`searchTableFiles`). */
@@ -30,7 +31,7 @@ function withFinalNewline(text: string): string {
 export function* digestFiles(contents: DigestContents): Generator<readonly [string, string]> {
   yield [DIGEST_FILES.manifest, stableJson(contents.manifest)];
   yield [DIGEST_FILES.glossary, stableJson({ terms: contents.glossary })];
-  yield [DIGEST_FILES.suggestions, stableJson({ suggestions: contents.suggestions })];
+  yield [DIGEST_FILES.suggestions, stableJson(suggestionsFileOf(contents.suggestions))];
   yield [DIGEST_FILES.overview, withFinalNewline(contents.overview)];
   yield [DIGEST_FILES.context, withFinalNewline(contents.context)];
   yield* contents.searchFiles;

@@ -1,13 +1,17 @@
 /**
  * The search checks of a digest, ready to run: its tables, and the labelled queries (a given
- * JSONL file, else the committed `ask.queries.jsonl` at the content root) with their expected
+ * JSONL file; else the digest's own checks, each suggested question against the section it was
+ * asked about, and the committed `ask.queries.jsonl` at the content root) with their expected
  * entries resolved to its section ids (check-targets.ts). Content is loaded only when an entry
  * names a content file.
  */
 import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import path from 'node:path';
 import { loadContent } from '../content/index.ts';
-import { readManifest } from '../digest/read.ts';
+import { readDigestJson, readManifest } from '../digest/read.ts';
+import { SuggestionsFileSchema, suggestedQuestionsOf } from '../format/digest-json.ts';
+import { DIGEST_FILES } from '../format/paths.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { parseQueryChecks, type QueryCheck, type ResolvedCheck } from '../search/checks.ts';
 import type { Manifest } from '../format/manifest.ts';
@@ -69,6 +73,15 @@ export async function readWrittenChecks(source: Pick<CheckSource, 'contentDir' |
   return { written: parseQueryChecks(text, label), source: label };
 }
 
+/** The kind of the digest's own checks in reports. */
+const SUGGESTED_KIND = 'suggested';
+
+/** The digest's own checks: each suggested question whose section the distiller named, expecting that section. */
+export function suggestionChecks(file: z.output<typeof SuggestionsFileSchema> | null): QueryCheck[] {
+  if (file === null) return [];
+  return suggestedQuestionsOf(file).flatMap(({ question, section }) => (section === null ? [] : [{ query: question, expect: [section], kind: SUGGESTED_KIND }]));
+}
+
 /** Whether resolving these checks needs the content's pages (an entry names a content file). */
 function checksNameFiles(written: readonly QueryCheck[]): boolean {
   return written.some((check) => check.expect.some(namesFile));
@@ -95,12 +108,23 @@ export async function pagesForChecks(written: readonly QueryCheck[], contentDir:
   return checksNameFiles(written) ? (await loadContent({ contentDir, ...contentSiteOf(manifest) })).pages : [];
 }
 
+/** How a report names where its checks came from. */
+function sourceName(own: number, file: string | null): string | null {
+  const digest = own === 0 ? null : `the digest's ${own} suggested question${own === 1 ? '' : 's'}`;
+  if (digest === null) return file;
+  return file === null ? digest : `${digest} and ${file}`;
+}
+
+/** The checks of a source: the given file alone; without one, the digest's own checks and the committed file. */
 export async function loadChecks(source: CheckSource): Promise<LoadedChecks> {
   const manifest = await readManifest(source.digestDir);
   if (manifest === null) throw new Error(`no digest in ${source.digestDir}; run 'ask digest build' first`);
   const index = await loadSearchIndex(source.digestDir);
   const read = await readWrittenChecks(source);
-  if (read === null) return { index, checks: [], unresolved: [], source: null };
-  const pages = await pagesForChecks(read.written, source.contentDir, manifest);
-  return { index, ...resolveChecks(read.written, index, manifest.siteUrl, pages), source: read.source };
+  const own = source.queriesFile === undefined ? suggestionChecks(await readDigestJson(source.digestDir, DIGEST_FILES.suggestions, SuggestionsFileSchema)) : [];
+  const written = [...own, ...(read?.written ?? [])];
+  const named = sourceName(own.length, read?.source ?? null);
+  if (named === null) return { index, checks: [], unresolved: [], source: null };
+  const pages = await pagesForChecks(written, source.contentDir, manifest);
+  return { index, ...resolveChecks(written, index, manifest.siteUrl, pages), source: named };
 }

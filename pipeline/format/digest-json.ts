@@ -10,7 +10,7 @@
  *   and array shapes are checked when the tables are opened); the other search tables are line files, never parsed whole.
  */
 import { z } from 'zod';
-import type { DigestNode, GlossaryEntry } from '../types.ts';
+import type { DigestNode, GlossaryEntry, SuggestedQuestion } from '../types.ts';
 import { DigestFormatError } from './manifest.ts';
 
 
@@ -47,8 +47,26 @@ const GlossaryEntrySchema = z.object({
 /** `glossary.json`. */
 export const GlossaryFileSchema = z.object({ terms: z.array(GlossaryEntrySchema) });
 
-/** `suggestions.json`. */
-export const SuggestionsFileSchema = z.object({ suggestions: z.array(z.string()) });
+/**
+ * `suggestions.json`: the questions in order, and by question the id of the section it asks about
+ * (the digest's own search checks; absent in digests of an older ask, and for a question whose
+ * section the distiller could not name).
+ */
+export const SuggestionsFileSchema = z.object({ suggestions: z.array(z.string()), answeredIn: z.record(z.string(), z.string()).optional() });
+
+type SuggestionsFile = z.output<typeof SuggestionsFileSchema>;
+
+/** The file's content of suggested questions. */
+export function suggestionsFileOf(questions: readonly SuggestedQuestion[]): SuggestionsFile {
+  const answeredIn: Record<string, string> = {};
+  for (const { question, section } of questions) if (section !== null) answeredIn[question] = section;
+  return { suggestions: questions.map((entry) => entry.question), answeredIn };
+}
+
+/** The suggested questions of a file, each with its section (null where the file names none). */
+export function suggestedQuestionsOf(file: SuggestionsFile): SuggestedQuestion[] {
+  return file.suggestions.map((question) => ({ question, section: file.answeredIn?.[question] ?? null }));
+}
 
 const rebuild = "rebuild with 'ask digest build --force'";
 

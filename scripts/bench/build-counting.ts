@@ -4,7 +4,7 @@
  * identity), so a build takes the path it takes with a model key, and it counts the calls that
  * path makes: what a build would pay a provider for.
  */
-import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation } from '../../pipeline/types.ts';
+import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation, SuggestedQuestion } from '../../pipeline/types.ts';
 import type { CallCounts } from './build-jobs.ts';
 
 export const COUNTING_PROVIDER = 'bench-counting';
@@ -31,7 +31,7 @@ export function createCountingDistiller(inner: Distiller): CountingDistiller {
       counts.distillGlossary += 1;
       return inner.distillGlossary(corpus);
     },
-    suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]> {
+    suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<SuggestedQuestion[]> {
       counts.suggestQuestions += 1;
       return inner.suggestQuestions(corpus, glossary);
     },

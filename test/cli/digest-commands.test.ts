@@ -3,6 +3,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSearchTables } from '../../pipeline/search/index.ts';
+import { suggestionChecks } from '../../pipeline/compile/search-checks.ts';
+import type { SuggestionsFileSchema } from '../../pipeline/format/digest-json.ts';
+import type { z } from 'zod';
 import { runAsk, spawnAsk } from '../support/cli.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
@@ -12,6 +15,8 @@ const PAGES = {
 };
 
 const freshFolder = tempFoldersPerTest();
+
+type SuggestionsFile = z.output<typeof SuggestionsFileSchema>;
 
 async function project(files: Record<string, string> = PAGES) {
   const folder = await freshFolder(files);
@@ -156,10 +161,15 @@ describe('ask digest build / check / diff / index build', () => {
     expect(diff.code).toBe(0);
     const text = diff.out.join('\n');
     expect(text).toContain('## Search');
-    // the union of the checks as the base had them and as they are now
-    expect(text).toContain('3 checks (content/ask.queries.jsonl), top 6:');
-    // before: log in first, install first, the Setup check names nothing yet (2 of 3); after: log in only
-    expect(text).toContain('| MRR@6 | 0.667 | 0.500 | −0.167 |');
+    // the union of the committed checks as the base had them and as they are now, and of both digests' own checks
+    const baseSections = Object.keys((JSON.parse(execFileSync('git', ['show', 'HEAD:digest/manifest.json'], { cwd, encoding: 'utf8' })) as { sections: Record<string, string> }).sections);
+    const own = [...suggestionChecks(JSON.parse(execFileSync('git', ['show', 'HEAD:digest/suggestions.json'], { cwd, encoding: 'utf8' })) as SuggestionsFile), ...suggestionChecks(JSON.parse(await readFile(path.join(cwd, 'digest/suggestions.json'), 'utf8')) as SuggestionsFile)];
+    // a suggested question counts where both digests have its section (the Install section is gone)
+    const ownCount = new Set(own.filter((check) => check.expect.every((id) => baseSections.includes(id) && id !== 'guide/start#install')).map((check) => JSON.stringify([check.query, check.expect]))).size;
+    expect(ownCount).toBeGreaterThan(0);
+    expect(text).toContain(`${3 + ownCount} checks (${ownCount} suggested questions of either digest and content/ask.queries.jsonl), top 6:`);
+    const [before, after] = (/^\| MRR@6 \| (\d\.\d{3}) \| (\d\.\d{3}) \|/m.exec(text) ?? []).slice(1).map(Number);
+    expect(after).toBeLessThan(before ?? 0);
     expect(text).toMatch(/^- "install svc": 1 → (?:\d|not in the top 6)$/m);
     const failing = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0.02'], cwd);
     expect(failing.code).toBe(1);
@@ -168,8 +178,23 @@ describe('ask digest build / check / diff / index build', () => {
     expect((await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', 'much'], cwd)).code).toBe(2);
   });
 
-  it('diff says how to see the effect on search when no checks are committed', async () => {
+  it('diff measures the digest\'s own checks: a suggested question another page now outranks has moved down', async () => {
     const cwd = await project();
+    await committedBase(cwd);
+    const base = JSON.parse(await readFile(path.join(cwd, 'digest/suggestions.json'), 'utf8')) as SuggestionsFile;
+    expect(base.answeredIn?.['How do I log in?']).toBe('guide/start#log-in');
+    await writeFile(path.join(cwd, 'content/sso.md'), '# Log in with single sign-on\n\n## Log in\n\nTo log in, open the log in page and log in with your provider.\n');
+    await runAsk(['digest', 'build', '--content', 'content'], cwd);
+    const diff = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0.02'], cwd);
+    const text = diff.out.join('\n');
+    expect(text).toMatch(/^\d+ checks \(\d+ suggested questions of either digest\), top 6:$/m);
+    expect(text).toMatch(/^- "How do I log in\?": 1 → [2-6]$/m);
+    expect(diff.code).toBe(1);
+  });
+
+  it('diff says how to see the effect on search when there are no checks', async () => {
+    // a change log alone: no question a reader asks, so no suggestions and no checks of the digest's own
+    const cwd = await project({ 'content/changelog.md': '# Changelog\n\n## 1.0\n\nFirst release.\n' });
     await committedBase(cwd);
     const diff = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0'], cwd);
     expect(diff.code).toBe(0);

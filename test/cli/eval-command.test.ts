@@ -1,4 +1,4 @@
-import { cp, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAsk } from '../support/cli.ts';
@@ -61,20 +61,35 @@ describe('ask eval', () => {
     expect(run.out.join('\n')).toMatch(/^- "svc tokens create" \((?:not in the top 3|rank \d)\) · reference\/flags · guide\/tokens/m);
   });
 
-  it('runs the checks committed as ask.queries.jsonl in the content folder when no file is given', async () => {
+  it('without a file runs the digest\'s own checks (each suggested question against its section) and the committed ask.queries.jsonl', async () => {
     const cwd = await builtProject();
+    const suggestions = JSON.parse(await readFile(path.join(cwd, 'digest/suggestions.json'), 'utf8')) as { suggestions: string[]; answeredIn: Record<string, string> };
+    const own = Object.entries(suggestions.answeredIn);
+    expect(own.length).toBeGreaterThan(0);
+    const alone = await runAsk(['eval', '--content', 'content', '--json'], cwd);
+    expect(alone.code).toBe(0);
+    const report = JSON.parse(alone.out.join('\n')) as EvalJson & { source: string };
+    expect(report.source).toBe(`the digest's ${own.length} suggested questions`);
+    expect(report.outcomes.map((outcome) => [outcome.query, outcome.expected[0]])).toEqual(suggestions.suggestions.filter((question) => question in suggestions.answeredIn).map((question) => [question, suggestions.answeredIn[question]]));
+    expect(Object.keys(report.byKind)).toEqual(['suggested']);
+
     await writeFile(path.join(cwd, 'content/ask.queries.jsonl'), jsonl([{ query: 'create a token', expect: ['guide/tokens.md#create-a-token'] }]));
     const run = await runAsk(['eval', '--content', 'content'], cwd);
     expect(run.code).toBe(0);
-    expect(run.out[0]).toBe('ask eval: content/ask.queries.jsonl, top 6');
-    expect(run.out[1]).toBe('all queries (1): MRR@6 1.000, recall@6 1.000');
+    expect(run.out[0]).toBe(`ask eval: the digest's ${own.length} suggested questions and content/ask.queries.jsonl, top 6`);
+    expect(run.out[1]).toMatch(new RegExp(`^all queries \\(${own.length + 1}\\): MRR@6 \\d\\.\\d{3}, recall@6 \\d\\.\\d{3}$`));
+    // a given file is measured alone
+    const given = await runAsk(['eval', '--queries', 'content/ask.queries.jsonl', '--content', 'content'], cwd);
+    expect(given.out[1]).toBe('all queries (1): MRR@6 1.000, recall@6 1.000');
   });
 
   it('says what is wrong: no checks, a bad line, an entry that names no section', async () => {
     const cwd = await builtProject();
+    // a digest of an older ask: suggestions without their sections
+    await writeFile(path.join(cwd, 'digest/suggestions.json'), '{"suggestions": ["How do I create a token?"]}\n');
     const none = await runAsk(['eval', '--content', 'content'], cwd);
     expect(none.code).toBe(1);
-    expect(none.err[0]).toMatch(/^ask eval: no checks: pass --queries FILE, or commit ask\.queries\.jsonl in content/);
+    expect(none.err[0]).toMatch(/^ask eval: no checks: the digest has no suggested questions with their sections; pass --queries FILE, or commit ask\.queries\.jsonl in content/);
     await writeFile(path.join(cwd, 'bad.jsonl'), '{"query": "tokens", "expect": ["guide/tokens"]}\n{"query": "tokens", "expect": []}\n');
     const bad = await runAsk(['eval', '--queries', 'bad.jsonl'], cwd);
     expect(bad.code).toBe(2);

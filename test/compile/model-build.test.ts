@@ -42,7 +42,7 @@ function answer(request: RecordedRequest): ScriptedReply {
     case 'record_glossary':
       return { json: { entries: [{ term: 'session token', aliases: [], definition: 'Proves who you are.', sections: ['guide/tokens'] }] } };
     case 'record_suggestions':
-      return { json: { questions: ['How do I revoke a token?'] } };
+      return { json: { questions: [{ question: 'How do I revoke a token?', section: 'guide/tokens#revoke-a-token' }] } };
     default:
       return { json: { context: 'Docs about tokens and ports.' } };
   }
@@ -76,6 +76,11 @@ describe('digest build with a model provider (the real Anthropic SDK against a f
     expect(result.out.at(-1)).toMatch(/anthropic\/claude-[\w.-]+: 8 model calls, \d+ input \+ \d+ output tokens, \d+ cache hits, 5 non-verbatim facts dropped;/);
     const node = JSON.parse(await readFile(path.join(cwd, 'digest/sections/guide/tokens/revoke-a-token.json'), 'utf8')) as { facts: unknown };
     expect(node.facts).toEqual([{ kind: 'code', literal: 'svc tokens rm NAME', chunkId: 'guide/tokens#revoke-a-token' }]);
+    // the question is written with the section the model said answers it: the digest's own check
+    expect(JSON.parse(await readFile(path.join(cwd, 'digest/suggestions.json'), 'utf8'))).toEqual({
+      answeredIn: { 'How do I revoke a token?': 'guide/tokens#revoke-a-token' },
+      suggestions: ['How do I revoke a token?'],
+    });
     expect(JSON.stringify(result)).not.toContain(FAKE_KEY);
   });
 

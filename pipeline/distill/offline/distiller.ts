@@ -4,7 +4,7 @@
  * byte for byte. It makes no model calls, so its usage stays at zero.
  */
 import type { Root } from 'mdast';
-import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation, SectionNotes } from '../../types.ts';
+import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation, SectionNotes, SuggestedQuestion } from '../../types.ts';
 import { writeContextText } from './context.ts';
 import type { FoundDefinition } from './definitions.ts';
 import { buildGlossary } from './glossary.ts';
@@ -40,7 +40,7 @@ export function createOfflineDistiller(): Distiller {
     distillGlossary(corpus: CorpusInput): Promise<GlossaryEntry[]> {
       return Promise.resolve().then(() => buildGlossary(corpus, definitionsOf));
     },
-    suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]> {
+    suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<SuggestedQuestion[]> {
       return Promise.resolve().then(() => suggest(corpus, glossary));
     },
     writeContext(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string> {

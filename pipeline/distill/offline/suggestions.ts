@@ -18,11 +18,13 @@
  * - Task questions (tasks.ts) from headings and page titles, taken round-robin over the
  *   groups (in name order; pages without a group last), page titles and `##` headings before
  *   `###`.
+ * - Each question carries the section it was asked about: the one that states the definition
+ *   (else the term's own heading, else its first mention), the heading's, the page's intro.
  * - Interleaved, one definition question after every two task questions, `TARGET` in all; up
  *   to `MAX_DEFINITIONS` definition questions, more when the task questions run out. When fewer
  *   than `MIN` come out, "What does <page title> cover?" for pages round-robin over the groups.
  */
-import type { CorpusInput, GlossaryEntry, Section } from '../../types.ts';
+import type { CorpusInput, GlossaryEntry, Section, SuggestedQuestion } from '../../types.ts';
 import { conceptKey } from './definitions.ts';
 import { isGenericHeading, scopeOf, type Scope } from './scope.ts';
 import { MAX_QUESTION, taskPhrases, taskQuestion, type UsageLookup } from './tasks.ts';
@@ -128,11 +130,22 @@ function opensWithTerm(entry: GlossaryEntry): boolean {
   return conceptKey(opening) === conceptKey(entry.term);
 }
 
+/** The first section that states the definition word for word: where "What is ...?" is answered. */
+function definingSection(entry: GlossaryEntry, sections: readonly Section[]): Section | undefined {
+  const probe = squash(entry.definition).replace(/[.:…]+$/, '').slice(0, 60);
+  return sections.find((section) => squash(section.text).includes(probe));
+}
+
 /** True when the docs state the definition only in a blog or news post: its heading or page says nothing readers ask about. */
 function definedInNews(entry: GlossaryEntry, sections: readonly Section[], scope: Scope): boolean {
-  const probe = squash(entry.definition).replace(/[.:…]+$/, '').slice(0, 60);
-  const home = sections.find((section) => squash(section.text).includes(probe));
+  const home = definingSection(entry, sections);
   return home !== undefined && scope.news(home);
+}
+
+/** A glossary term to ask about, and the section that answers the question. */
+interface AskedTerm {
+  readonly entry: GlossaryEntry;
+  readonly section: Section | undefined;
 }
 
 /**
@@ -142,7 +155,7 @@ function definedInNews(entry: GlossaryEntry, sections: readonly Section[], scope
  * one per group before a second from any group, at most `limit`. Terms defined only in blog
  * posts, and terms no section mentions, are not asked about.
  */
-function rankedTerms(inScope: readonly Section[], all: readonly Section[], scope: Scope, glossary: readonly GlossaryEntry[], limit: number): GlossaryEntry[] {
+function rankedTerms(inScope: readonly Section[], all: readonly Section[], scope: Scope, glossary: readonly GlossaryEntry[], limit: number): AskedTerm[] {
   const mentioning = mentionIndex(inScope, glossary.flatMap((entry) => [entry.term, ...entry.aliases]));
   const homeByKey = new Map<string, Section>();
   for (const section of inScope) {
@@ -157,29 +170,36 @@ function rankedTerms(inScope: readonly Section[], all: readonly Section[], scope
       const first = Math.min(...mentions);
       const home = homeByKey.get(conceptKey(entry.term)) ?? (Number.isFinite(first) ? inScope[first] : undefined);
       const tier = /^\S+ is short for /.test(entry.definition) ? 2 : opensWithTerm(entry) ? 0 : 1;
-      return { entry, mentions: mentions.size, group: home?.group ?? '', tier };
+      return { entry, mentions: mentions.size, home, group: home?.group ?? '', tier };
     });
   ranked.sort((a, b) => a.tier - b.tier || b.mentions - a.mentions || compareCodeUnits(a.entry.term, b.entry.term));
-  const picked: GlossaryEntry[] = [];
+  const picked: (typeof ranked)[number][] = [];
   const usedGroups = new Set<string>();
   for (const pass of [0, 1]) {
-    for (const { entry, mentions, group } of ranked) {
+    for (const candidate of ranked) {
       if (picked.length >= limit) break;
-      if (mentions === 0 || picked.includes(entry) || (pass === 0 && usedGroups.has(group))) continue;
-      picked.push(entry);
-      usedGroups.add(group);
+      if (candidate.mentions === 0 || picked.includes(candidate) || (pass === 0 && usedGroups.has(candidate.group))) continue;
+      picked.push(candidate);
+      usedGroups.add(candidate.group);
     }
   }
-  return picked;
+  // the question lands where the docs state the definition (the glossary entry came from there), else on the term's own heading or first mention
+  return picked.map(({ entry, home }) => ({ entry, section: definingSection(entry, inScope) ?? home }));
+}
+
+/** A heading or page title that may make a task question, with its section. */
+interface TaskHeading {
+  readonly heading: string;
+  readonly section: Section;
 }
 
 /** Headings and page titles that may make task questions, `##`-level first, round-robin over groups, at most `limit`. */
-function taskHeadings(sections: readonly Section[], limit: number): string[] {
+function taskHeadings(sections: readonly Section[], limit: number): TaskHeading[] {
   const candidates = sections
     .map((section, order) => ({ section, order, heading: section.heading ?? section.title }))
     .filter((entry) => taskQuestion(entry.heading) !== null)
     .sort((a, b) => (a.section.depth === 3 ? 1 : 0) - (b.section.depth === 3 ? 1 : 0) || a.order - b.order);
-  return roundRobin(candidates.map((entry) => ({ group: entry.section.group ?? '', item: entry.heading }))).slice(0, limit);
+  return roundRobin(candidates.map(({ section, heading }) => ({ group: section.group ?? '', item: { heading, section } }))).slice(0, limit);
 }
 
 /** Questions that differ only in case, articles or plurals are one question. */
@@ -190,26 +210,28 @@ function questionKey(question: string): string {
     .join(' ');
 }
 
-/** The suggested questions of a corpus. */
-export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): string[] {
+/** The suggested questions of a corpus, each with the section it was asked about. */
+export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): SuggestedQuestion[] {
   const scope = scopeOf(corpus.pages);
   const sections = corpus.sections.filter(scope.inScope);
   const headings = taskHeadings(sections, 4 * TARGET);
   const terms = rankedTerms(sections, corpus.sections, scope, glossary, TARGET);
-  const usages = usageOf(corpus.sections, [...terms.flatMap((entry) => [entry.term, ...entry.aliases]), ...headings.flatMap(taskPhrases)]);
+  const usages = usageOf(corpus.sections, [...terms.flatMap(({ entry }) => [entry.term, ...entry.aliases]), ...headings.flatMap(({ heading }) => taskPhrases(heading))]);
   const usage: UsageLookup = (phrase) => usages.get(phrase.toLowerCase()) ?? NO_USAGE;
-  const tasks = headings.map((heading) => taskQuestion(heading, usage)).filter((question): question is string => question !== null);
+  const asked = (question: string | null, section: Section | undefined): SuggestedQuestion | null => (question === null ? null : { question, section: section?.id ?? null });
+  const tasks = headings.map(({ heading, section }) => asked(taskQuestion(heading, usage), section)).filter((question) => question !== null);
   const definitions = terms
     .slice(0, Math.max(MAX_DEFINITIONS, TARGET - tasks.length))
-    .map((entry) => definitionQuestion(entry.term, entry.definition, entry.aliases, usage))
-    .filter((question) => question.length <= MAX_QUESTION);
-  const out: string[] = [];
+    .map(({ entry, section }) => asked(definitionQuestion(entry.term, entry.definition, entry.aliases, usage), section))
+    .filter((question) => question !== null && question.question.length <= MAX_QUESTION);
+  const out: SuggestedQuestion[] = [];
   const seen = new Set<string>();
-  const push = (question: string | undefined): void => {
-    const key = question === undefined ? '' : questionKey(question);
-    if (question === undefined || out.length >= TARGET || seen.has(key)) return;
+  const push = (suggested: SuggestedQuestion | null | undefined): void => {
+    if (suggested === null || suggested === undefined || out.length >= TARGET) return;
+    const key = questionKey(suggested.question);
+    if (seen.has(key)) return;
     seen.add(key);
-    out.push(question);
+    out.push(suggested);
   };
   for (let i = 0; out.length < TARGET && (i < definitions.length || 2 * i < tasks.length); i += 1) {
     push(definitions[i]);
@@ -218,8 +240,9 @@ export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[])
   }
   if (out.length < MIN) {
     const pages = corpus.pages.filter((page) => scope.inScope({ ...page, pageSlug: page.slug }) && !isGenericHeading(page.title));
-    for (const title of roundRobin(pages.map((page) => ({ group: page.group ?? '', item: page.title })))) {
-      if (out.length < MIN) push(`What does ${title} cover?`);
+    for (const page of roundRobin(pages.map((page) => ({ group: page.group ?? '', item: page })))) {
+      const intro = corpus.sections.find((section) => section.pageSlug === page.slug);
+      if (out.length < MIN) push({ question: `What does ${page.title} cover?`, section: intro?.id ?? null });
     }
   }
   return out;

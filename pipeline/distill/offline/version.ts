@@ -20,7 +20,7 @@ const OFFLINE_ALGORITHMS: Readonly<Record<DistillPass, string>> = {
     'definition lists, abbreviations, "also known as" aliases; no option values or labelled remarks; names keep their case; ' +
     'no column names, evaluations, field or task labels, blog posts, well-known or once-used acronyms; stated aliases only)',
   suggestions:
-    'ask offline distiller: suggestions pass v4 (pages in scope by their kind; definition and task questions; the docs\' articles and case, -ing ' +
+    'ask offline distiller: suggestions pass v5 (each question with the section it asks about; pages in scope by their kind; definition and task questions; the docs\' articles and case, -ing ' +
     'headings, no change log, 404, licence, blog or generic headings, no markup; "are" for plurals, acronyms asked as ' +
     'acronyms, functions with "do", self-defined terms first, no "the <word>" tasks)',
   context: 'ask offline distiller: context pass v2 (groups, topics, key terms; section text without code annotations or alert markers)',

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation } from '../../types.ts';
+import type { CorpusInput, Distiller, DistillUsage, GlossaryEntry, Page, Section, SectionDistillation, SuggestedQuestion } from '../../types.ts';
 import { createAnthropicModel } from '../../model/anthropic.ts';
 import { renderCorpus, renderGlossary } from './corpus.ts';
 import { DEFAULT_MODELS, DISTILL_MAX_RETRIES, DISTILL_TIMEOUT_MS, GEMINI_RETRY_DELAY_MS, type ModelProvider } from '../../model/defaults.ts';
 import { ProviderError } from '../../model/errors.ts';
 import { createGeminiModel } from '../../model/gemini.ts';
-import { MAX_SUGGESTIONS, MAX_TERMS, groundGlossary, uniqueStrings } from './normalize.ts';
+import { MAX_TERMS, groundGlossary, groundSuggestions, uniqueStrings } from './normalize.ts';
 import { createOpenAIModel } from '../../model/openai.ts';
 import { renderTemplate } from './render.ts';
 import {
@@ -141,13 +141,13 @@ export function createModelDistiller(options: ModelDistillerOptions): Distiller 
       return groundGlossary(out.entries, corpus.sections);
     },
 
-    async suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string[]> {
+    async suggestQuestions(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<SuggestedQuestion[]> {
       const user = renderTemplate(prompts.suggestions, { glossary: renderGlossary(glossary) });
       const out = await structured(
         { action: 'suggestions pass', system: corpusSystem(corpus), user, outputs: CORPUS_OUTPUTS, use: 'record_suggestions', maxTokens: MAX_TOKENS.suggestions },
         suggestionsOutput,
       );
-      return uniqueStrings(out.questions, MAX_SUGGESTIONS);
+      return groundSuggestions(out.questions, corpus.sections);
     },
 
     async writeContext(corpus: CorpusInput, glossary: readonly GlossaryEntry[]): Promise<string> {

@@ -1,8 +1,8 @@
-import type { GlossaryEntry, Section } from '../../types.ts';
-import type { GlossaryOutput } from './schemas.ts';
+import type { GlossaryEntry, Section, SuggestedQuestion } from '../../types.ts';
+import type { GlossaryOutput, SuggestionsOutput } from './schemas.ts';
 
 export const MAX_TERMS = 32;
-export const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 8;
 
 function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -21,6 +21,21 @@ export function uniqueStrings(values: readonly string[], cap: number): string[] 
     if (out.length >= cap) break;
   }
   return out;
+}
+
+/**
+ * The model's suggested questions, as `uniqueStrings` keeps them, each with the section it named
+ * when that id is one of the corpus's sections (else null: a made-up id is never a check).
+ */
+export function groundSuggestions(questions: SuggestionsOutput['questions'], sections: readonly Section[]): SuggestedQuestion[] {
+  const ids = new Set(sections.map((section) => section.id));
+  const sectionOf = new Map<string, string>();
+  for (const { question, section } of questions) {
+    const key = clean(question).toLowerCase();
+    const id = section.trim();
+    if (!sectionOf.has(key) && ids.has(id)) sectionOf.set(key, id);
+  }
+  return uniqueStrings(questions.map((entry) => entry.question), MAX_SUGGESTIONS).map((question) => ({ question, section: sectionOf.get(question.toLowerCase()) ?? null }));
 }
 
 function mentions(source: string, phrase: string): boolean {

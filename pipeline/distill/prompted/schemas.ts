@@ -41,8 +41,17 @@ export const glossaryOutput = z.object({
 });
 
 export const suggestionsOutput = z.object({
-  questions: z.array(z.string()).describe('Questions a new reader would ask, answerable from these docs.'),
+  questions: z
+    .array(
+      z.object({
+        question: z.string(),
+        section: z.string().describe('The id (in brackets in the listing) of the section that answers it.'),
+      }),
+    )
+    .describe('Questions a new reader would ask, answerable from these docs.'),
 });
+
+export type SuggestionsOutput = z.infer<typeof suggestionsOutput>;
 
 export const contextOutput = z.object({
   context: z.string().describe('A short prose orientation to the documentation set.'),

@@ -60,7 +60,7 @@ describe('offline distiller', () => {
     expect(run.distilled[3]?.facts).toContainEqual({ kind: 'default', literal: '720h' });
     // the OTP is spelled out and never used again: its expansion is beside it, no entry needed
     expect(run.glossary.map((entry) => entry.term)).toEqual(['session token']);
-    expect(run.questions).toContain('How do I generate an API key?');
+    expect(run.questions.map((entry) => entry.question)).toContain('How do I generate an API key?');
     expect(run.context).toContain('Authentication');
     expect(run.distiller.usage()).toEqual({ calls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, droppedFacts: 0 });
   });

@@ -50,7 +50,7 @@ describe('suggestions', () => {
   ];
 
   it(`gives ${MIN}-${TARGET} questions: glossary terms and task headings, spread over groups`, () => {
-    const questions = suggest(corpus, glossary);
+    const questions = suggest(corpus, glossary).map((entry) => entry.question);
     expect(questions.length).toBeGreaterThanOrEqual(MIN);
     expect(questions.length).toBeLessThanOrEqual(TARGET);
     expect(questions).toContain('What is a workspace agent?');
@@ -68,8 +68,18 @@ describe('suggestions', () => {
     expect(suggest(corpus, [...glossary].reverse())).toEqual(suggest(corpus, glossary));
   });
 
+  it('names the section each question asks about: where the term is defined, the heading, the page', () => {
+    const sectionOf = new Map(suggest(corpus, glossary).map((entry) => [entry.question, entry.section]));
+    // "A workspace agent is a process." is the intro of concepts/agents
+    expect(sectionOf.get('What is a workspace agent?')).toBe('concepts/agents');
+    expect(sectionOf.get('How do I generate a token?')).toBe('platform/tokens#generate-a-token');
+    expect(sectionOf.get('How do I connect to an agent?')).toBe('concepts/agents#connect-to-an-agent');
+    const ids = new Set(corpus.sections.map((section) => section.id));
+    for (const section of sectionOf.values()) expect(section === null || ids.has(section)).toBe(true);
+  });
+
   it('falls back to page questions when the docs have too few', () => {
     const small = makeCorpus([{ page: makePage('a.md', { title: 'Alpha' }), sources: ['Text.\n'] }]);
-    expect(suggest(small, [])).toEqual(['What does Alpha cover?']);
+    expect(suggest(small, [])).toEqual([{ question: 'What does Alpha cover?', section: 'a' }]);
   });
 });

@@ -28,15 +28,27 @@ describe.each(FAKE_PROVIDERS)('corpus passes through the real %s SDK', (provider
     expect(fake().requests[0]?.raw).toContain('[guide/server#change-the-port] Running the server › Change the port (guide)');
   });
 
-  it('suggests deduplicated questions and writes the context, both seeing the glossary', async () => {
+  it('suggests deduplicated questions, each with the section it names when that section exists, and writes the context, both seeing the glossary', async () => {
     fake().script(
-      { json: { questions: ['How do I change the port?', ' how do I change the port? ', 'How do I run behind a proxy?'] } },
+      {
+        json: {
+          questions: [
+            { question: 'How do I change the port?', section: 'guide/server#change-the-port' },
+            { question: ' how do I change the port? ', section: 'guide/server' },
+            { question: 'How do I run behind a proxy?', section: 'guide/made-up#nowhere' },
+          ],
+        },
+      },
       { json: { context: '  The docs explain the server.  ' } },
     );
     const distiller = distillerFor(provider, fake());
     const glossary = [{ term: 'platform', aliases: ['upstream'], definition: 'The upstream service.' }];
 
-    expect(await distiller.suggestQuestions(corpus, glossary)).toEqual(['How do I change the port?', 'How do I run behind a proxy?']);
+    expect(await distiller.suggestQuestions(corpus, glossary)).toEqual([
+      { question: 'How do I change the port?', section: 'guide/server#change-the-port' },
+      // an id that is no section of the corpus is never a check
+      { question: 'How do I run behind a proxy?', section: null },
+    ]);
     expect(await distiller.writeContext(corpus, glossary)).toBe('The docs explain the server.');
     for (const request of fake().requests) expect(request.raw).toContain('platform (also: upstream): The upstream service.');
     expect(distiller.usage().calls).toBe(2);
