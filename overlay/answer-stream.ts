@@ -1,11 +1,16 @@
 import { createParser } from 'eventsource-parser';
+import { feedbackRoute } from './feedback.ts';
 import { postQuery } from './http.ts';
 import { toAskEvent, toKeywordResponse, type AskEvent, type KeywordResponse } from './types.ts';
 
-/** What `POST {endpoint}` answered to an Ask: keyword JSON (no key on the server) or the agentic stream. */
-export type AskOutcome =
+/**
+ * What `POST {endpoint}` answered to an Ask: keyword JSON (no key on the server) or the agentic
+ * stream; with where the server takes feedback, when it said so (feedback.ts).
+ */
+export type AskOutcome = (
   | { readonly kind: 'keyword'; readonly response: KeywordResponse }
-  | { readonly kind: 'stream'; readonly events: AsyncIterable<AskEvent> };
+  | { readonly kind: 'stream'; readonly events: AsyncIterable<AskEvent> }
+) & { readonly feedback: string | undefined };
 
 /**
  * Reads an SSE body into AskEvents, in order, as frames arrive. Unknown or malformed frames are
@@ -41,6 +46,7 @@ export async function* readAskEvents(body: ReadableStream<Uint8Array>): AsyncGen
 export async function postAsk(endpoint: string, query: string, signal: AbortSignal): Promise<AskOutcome> {
   const response = await postQuery(endpoint, { query, mode: 'agentic' }, signal);
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('text/event-stream') && response.body !== null) return { kind: 'stream', events: readAskEvents(response.body) };
-  return { kind: 'keyword', response: toKeywordResponse(await response.json()) };
+  const feedback = feedbackRoute(response);
+  if (type.includes('text/event-stream') && response.body !== null) return { kind: 'stream', events: readAskEvents(response.body), feedback };
+  return { kind: 'keyword', response: toKeywordResponse(await response.json()), feedback };
 }

@@ -1,3 +1,4 @@
+import { AnswerRating } from './answer-rating.ts';
 import { h } from './dom.ts';
 import { sourceLinkPolicy, webUrl, type LinkPolicy } from './links.ts';
 import { markdownFragment } from './markdown-dom.ts';
@@ -9,7 +10,8 @@ import type { Source } from './types.ts';
  * rendered again as tokens arrive, at most once a frame, and the sources. The Markdown becomes
  * DOM nodes directly (markdown.ts, markdown-dom.ts: no HTML is parsed, so nothing needs
  * sanitising); answer links stay links only when they point at a source (links.ts). Source and
- * answer links are shown through `shownUrl` (a preview's own origin, see `site-url`).
+ * answer links are shown through `shownUrl` (a preview's own origin, see `site-url`). Under a
+ * finished answer, the rating buttons when the server takes feedback (answer-rating.ts).
  */
 export class AnswerView {
   readonly element: HTMLElement;
@@ -18,6 +20,7 @@ export class AnswerView {
   private readonly sourceList: HTMLUListElement;
   private readonly sourceBlock: HTMLElement;
   private readonly status: HTMLParagraphElement;
+  private readonly rating = new AnswerRating();
   private markdown = '';
   private policy: LinkPolicy = () => false;
   private frame: number | undefined;
@@ -31,7 +34,7 @@ export class AnswerView {
     this.answer = h('div', { class: 'ask-search-answer', 'aria-live': 'polite', 'aria-busy': 'false' });
     this.sourceList = h('ul', { class: 'ask-search-sources', 'aria-labelledby': `${id}-sources` });
     this.sourceBlock = h('div', { class: 'ask-search-sources-block', hidden: true }, h('p', { class: 'ask-search-section-label', id: `${id}-sources` }, 'Sources'), this.sourceList);
-    this.element = h('section', { class: 'ask-search-ask', 'aria-label': 'Answer', hidden: true }, this.status, this.steps, this.answer, this.sourceBlock);
+    this.element = h('section', { class: 'ask-search-ask', 'aria-label': 'Answer', hidden: true }, this.status, this.steps, this.answer, this.sourceBlock, this.rating.element);
   }
 
   /** Empties the view and shows it for a new answer. */
@@ -41,6 +44,7 @@ export class AnswerView {
     this.setSources([]);
     this.steps.replaceChildren();
     this.answer.replaceChildren();
+    this.rating.reset();
     this.answer.setAttribute('aria-busy', 'true');
     this.status.textContent = `Researching: ${query}`;
     this.status.hidden = false;
@@ -89,6 +93,11 @@ export class AnswerView {
     this.paint();
     this.status.hidden = true;
     this.answer.setAttribute('aria-busy', 'false');
+  }
+
+  /** Offers the rating under the finished answer; `send` gets the reader's one rating. */
+  offerRating(send: (helpful: boolean) => void): void {
+    this.rating.offer(send);
   }
 
   private paint(): void {

@@ -1,5 +1,6 @@
 import { rememberWarning } from './answer-availability.ts';
 import { postAsk } from './answer-stream.ts';
+import { sendFeedback } from './feedback.ts';
 import { isAbort } from './http.ts';
 import type { Panel } from './panel.ts';
 import type { AskEvent, KeywordResponse } from './types.ts';
@@ -9,7 +10,8 @@ import type { AskEvent, KeywordResponse } from './types.ts';
  * and shows what comes back: keyword JSON (no key on the server) as results under a one-line
  * warning, or the stream as steps, sources and the growing answer; an `error` event or a failed
  * request is said in one line and what arrived is kept. What the reply says of answers being
- * available is remembered (answer-availability.ts) and shown on the Ask row.
+ * available is remembered (answer-availability.ts) and shown on the Ask row. An answer that
+ * finished (`done`) gets the rating buttons when the reply said the server takes feedback.
  */
 export class AskFlow {
   private running: AbortController | undefined;
@@ -17,7 +19,7 @@ export class AskFlow {
   constructor(
     private readonly panel: Panel,
     private readonly endpoint: () => string,
-    private readonly showKeyword: (response: KeywordResponse, query: string) => void,
+    private readonly showKeyword: (response: KeywordResponse, query: string, feedback: string | undefined) => void,
   ) {}
 
   /** Aborts a running answer; what arrived stays rendered, no longer busy. */
@@ -47,17 +49,21 @@ export class AskFlow {
       if (outcome.kind === 'keyword') {
         panel.answer.hide();
         panel.showWarning(outcome.response.warning);
-        this.showKeyword(outcome.response, query);
+        this.showKeyword(outcome.response, query, outcome.feedback);
         return;
       }
       let ended = false;
+      let done = false;
       for await (const event of outcome.events) {
         if (controller.signal.aborted) return;
         ended = this.show(event) || ended;
+        done ||= event.type === 'done';
       }
       if (controller.signal.aborted) return;
       panel.answer.finish();
       if (!ended) panel.showError('The answer stopped before it was complete.');
+      const route = outcome.feedback;
+      if (done && route !== undefined) panel.answer.offerRating((helpful) => sendFeedback(route, { event: 'rating', query, helpful }));
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) return;
       panel.answer.finish();

@@ -1,6 +1,7 @@
 import { knownWarning, NO_KEY_NOTE, rememberWarning } from './answer-availability.ts';
 import { AskFlow } from './ask-flow.ts';
 import { h, icon, isTypingTarget, SEARCH_ICON } from './dom.ts';
+import { resultPath, sendFeedback } from './feedback.ts';
 import { endpointState, KeywordSearch } from './keyword.ts';
 import type { OptionAction } from './listbox.ts';
 import { previewUrl } from './links.ts';
@@ -45,6 +46,10 @@ export interface AskSearchElement extends HTMLElement {
  * `site-url` (a preview of a site whose digest has production addresses): every result, source
  * and answer link that starts with it is shown pointing at the same path on this page's origin.
  *
+ * Feedback (feedback.ts), only where the server's answer carries `x-ask-feedback` (its query log
+ * is on): opening a result sends the query, the result's path and rank; a finished answer offers
+ * "Helpful" / "Not helpful" (answer-rating.ts). Without the header nothing is shown or sent.
+ *
  * Made by a function, called only where the DOM exists (ask-search.ts): no DOM global is
  * touched when the module is imported.
  */
@@ -55,8 +60,10 @@ export function askSearchClass(): new () => AskSearchElement {
     private panel: Panel | undefined;
     private returnFocus: HTMLElement | null = null;
     private flow: AskFlow | undefined;
+    /** Where feedback on the results shown goes, and their query; undefined when the server did not say it takes it. */
+    private feedback: { readonly route: string; readonly query: string } | undefined;
     private readonly keyword = new KeywordSearch(() => this.endpoint, {
-      results: (response, query) => this.showKeyword(response, query),
+      results: (response, query, feedback) => this.showKeyword(response, query, feedback),
       failed: (error) => this.panel?.showError(error.message),
     });
 
@@ -137,7 +144,7 @@ export function askSearchClass(): new () => AskSearchElement {
 
     private createPanel(): Panel {
       const panel = new Panel(this.uid, this.label, this.shownUrl);
-      this.flow = new AskFlow(panel, () => this.endpoint, (response, query) => this.showKeyword(response, query));
+      this.flow = new AskFlow(panel, () => this.endpoint, (response, query, feedback) => this.showKeyword(response, query, feedback));
       const { dialog, input, listbox } = panel;
       input.addEventListener('input', () => this.onInput());
       input.addEventListener('keydown', (event) => this.onInputKey(event));
@@ -161,8 +168,12 @@ export function askSearchClass(): new () => AskSearchElement {
       panel.close.addEventListener('click', () => this.close());
       listbox.element.addEventListener('click', (event) => {
         const hit = listbox.optionAt(event.target);
-        // a modified click on a result keeps the browser's behaviour (new tab, new window)
-        if (hit === undefined || (hit.action.kind === 'result' && (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey))) return;
+        if (hit === undefined) return;
+        // a modified click on a result keeps the browser's behaviour (new tab, new window): opened all the same
+        if (hit.action.kind === 'result' && (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) {
+          this.sendOpen(hit.action);
+          return;
+        }
         event.preventDefault();
         this.choose(hit.action);
       });
@@ -245,6 +256,8 @@ export function askSearchClass(): new () => AskSearchElement {
         void this.flow?.run(action.text);
         return;
       }
+      // sent first: a beacon outlives the page, and never holds the navigation back
+      this.sendOpen(action);
       const move = navigationFor(action.href, location.href);
       this.close(false);
       if (move.kind === 'assign') {
@@ -253,6 +266,14 @@ export function askSearchClass(): new () => AskSearchElement {
       }
       if (location.hash === move.hash) document.getElementById(decodeURIComponent(move.hash.slice(1)))?.scrollIntoView();
       else location.hash = move.hash;
+    }
+
+    /** Tells the server a result was opened, when it takes feedback on the results shown. */
+    private sendOpen(action: Extract<OptionAction, { kind: 'result' }>): void {
+      const shown = this.feedback;
+      const url = resultPath(action.url, location.href);
+      if (shown === undefined || url === undefined || action.rank < 1) return;
+      sendFeedback(shown.route, { event: 'open', query: shown.query, url, rank: action.rank });
     }
 
     /** What `GET {endpoint}` says of answers, kept and shown on the Ask row (a server that does not say leaves what is known). */
@@ -283,9 +304,10 @@ export function askSearchClass(): new () => AskSearchElement {
       );
     }
 
-    private showKeyword(response: KeywordResponse, query: string): void {
+    private showKeyword(response: KeywordResponse, query: string, feedback: string | undefined): void {
       const panel = this.panel;
       if (panel === undefined || panel.input.value !== query) return;
+      this.feedback = feedback === undefined ? undefined : { route: feedback, query };
       panel.listbox.showResults(response.results, query);
       panel.showEmpty(response.results.length === 0 ? query : undefined);
       panel.syncExpanded();

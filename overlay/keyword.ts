@@ -1,3 +1,4 @@
+import { feedbackRoute } from './feedback.ts';
 import { getJson, isAbort, postQuery } from './http.ts';
 import { toKeywordResponse, toSuggestions, type KeywordResponse } from './types.ts';
 
@@ -5,7 +6,8 @@ import { toKeywordResponse, toSuggestions, type KeywordResponse } from './types.
 const KEYWORD_DEBOUNCE_MS = 120;
 
 export interface KeywordSearchHandlers {
-  readonly results: (response: KeywordResponse, query: string) => void;
+  /** The latest query's results, with where the server takes feedback on them (feedback.ts) when it said so. */
+  readonly results: (response: KeywordResponse, query: string, feedback: string | undefined) => void;
   readonly failed: (error: Error, query: string) => void;
 }
 
@@ -43,7 +45,7 @@ export class KeywordSearch {
     try {
       const response = await postQuery(this.endpoint(), { query, mode: 'keyword' }, controller.signal);
       const body = toKeywordResponse(await response.json());
-      if (!controller.signal.aborted) this.handlers.results(body, query);
+      if (!controller.signal.aborted) this.handlers.results(body, query, feedbackRoute(response));
     } catch (error) {
       if (!controller.signal.aborted && !isAbort(error)) this.handlers.failed(error instanceof Error ? error : new Error(String(error)), query);
     } finally {

@@ -5,7 +5,8 @@ import type { KeywordResult } from './types.ts';
 
 /** What an option does when it is chosen. */
 export type OptionAction =
-  | { readonly kind: 'result'; readonly href: string }
+  /** `href`: where the link is shown pointing; `url` and `rank`: the result as the server ranked it (1-based), for its feedback. */
+  | { readonly kind: 'result'; readonly href: string; readonly url: string; readonly rank: number }
   | { readonly kind: 'suggestion'; readonly text: string }
   | { readonly kind: 'ask'; readonly query: string };
 
@@ -55,11 +56,13 @@ export class Listbox {
   showResults(results: readonly KeywordResult[], query: string): void {
     this.actions.clear();
     const terms = highlightTerms(query);
+    // grouped by page, a result keeps the rank the server gave it
+    const ranks = new Map(results.map((result, index) => [result, index + 1]));
     const nodes: HTMLElement[] = [];
     for (const page of groupResults(results)) {
       const group = h('div', { role: 'group', class: 'ask-search-group', 'aria-label': page.title });
       group.append(h('div', { class: 'ask-search-group-title', 'aria-hidden': 'true' }, page.title));
-      for (const result of page.results) group.append(this.resultOption(result, terms));
+      for (const result of page.results) group.append(this.resultOption(result, ranks.get(result) ?? 0, terms));
       nodes.push(group);
     }
     nodes.push(this.askRow(query));
@@ -154,7 +157,7 @@ export class Listbox {
     return option;
   }
 
-  private resultOption(result: KeywordResult, terms: readonly string[]): HTMLElement {
+  private resultOption(result: KeywordResult, rank: number, terms: readonly string[]): HTMLElement {
     const id = `${this.id}-${this.actions.size}`;
     // the page title is the group's header: a result shows its heading, or the title for the page's opening
     const heading = h('span', { class: 'ask-search-heading', id: `${id}-h` });
@@ -162,7 +165,7 @@ export class Listbox {
     const snippet = h('span', { class: 'ask-search-snippet', id: `${id}-s` });
     appendHighlighted(snippet, result.snippet, terms);
     const text = h('span', { class: 'ask-search-hit' }, heading, ' ', snippet);
-    return this.option({ kind: 'result', href: this.shownUrl(result.url) }, 'ask-search-result', text);
+    return this.option({ kind: 'result', href: this.shownUrl(result.url), url: result.url, rank }, 'ask-search-result', text);
   }
 
   private askRow(query: string): HTMLElement {

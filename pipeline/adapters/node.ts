@@ -22,6 +22,8 @@ export interface NodeAskOptions {
   readonly processEnv?: Readonly<Record<string, string | undefined>>;
   /** The opt-in query log's sink (else the NDJSON file `ASK_QUERY_LOG` names; else none). */
   readonly queryLog?: QueryLogSink;
+  /** How much feedback the handler takes with the log on (default 120 events a minute). */
+  readonly feedbackLimits?: AskHandlerOptions['feedbackLimits'];
 }
 
 /**
@@ -86,6 +88,7 @@ export function createNodeAskHandler(options: NodeAskOptions): AskHandler {
     ...(options.contentDir === undefined ? {} : { liveContentHash: liveContentHash(options.contentDir, options.digestDir) }),
     ...platformOf(options, log),
     ...queryLogOf(options, log),
+    ...(options.feedbackLimits === undefined ? {} : { feedbackLimits: options.feedbackLimits }),
   });
 }
 

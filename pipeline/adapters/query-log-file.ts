@@ -1,17 +1,17 @@
 /**
- * The query log's NDJSON file (`ask serve` with `ASK_QUERY_LOG`): one JSON object a line,
- * appended in the order the queries were answered. A failed write is said once on the log and
- * never reaches the request.
+ * The query log's NDJSON file (`ask serve` with `ASK_QUERY_LOG`): one JSON object a line (a query
+ * entry, or a feedback entry with its `feedback` field), appended in the order they came. A
+ * failed write is said once on the log and never reaches the request.
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { QueryLogEntry, QueryLogSink } from '../runtime/query-log.ts';
+import type { AskLogEntry, QueryLogSink } from '../runtime/query-log.ts';
 
 export function queryLogFile(file: string, log: (line: string) => void): QueryLogSink {
   let chain: Promise<void> = mkdir(path.dirname(file), { recursive: true }).then(() => undefined);
   let failed = false;
   return {
-    record(entry: QueryLogEntry) {
+    record(entry: AskLogEntry) {
       chain = chain
         .then(() => appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8'))
         .catch((error: unknown) => {

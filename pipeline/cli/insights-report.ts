@@ -1,10 +1,13 @@
 /**
  * `ask insights`: what readers searched for, from the query log (runtime/query-log.ts), as a list
  * a docs team can act on: the most asked queries, those with no result, the words readers use that
- * the docs never do (with the nearest words the docs use: glossary alias candidates), and the
- * questions asked for an answer that keyword search could not ground.
+ * the docs never do (with the nearest words the docs use: glossary alias candidates), the
+ * questions asked for an answer that keyword search could not ground, and from the search box's
+ * feedback (insights-feedback.ts) the click-through of the most asked and the answers marked not
+ * helpful.
  */
-import type { QueryLogEntry } from '../runtime/query-log.ts';
+import type { FeedbackLogEntry, QueryLogEntry } from '../runtime/query-log.ts';
+import { clickThrough, isFeedbackEntry, unhelpfulAnswers, type ClickThrough, type RatedAnswer } from './insights-feedback.ts';
 import type { SearchIndex } from '../search/open.ts';
 import { stem } from '../search/stem.ts';
 import { STOPWORDS } from '../search/stopwords.ts';
@@ -35,6 +38,8 @@ interface MissingWord {
 
 export interface InsightsReport {
   readonly queries: number;
+  /** Feedback entries (results opened, answers rated): never counted as queries. */
+  readonly feedback: number;
   /** Lines of the log that are not entries (skipped). */
   readonly skipped: number;
   readonly from: string | null;
@@ -43,12 +48,22 @@ export interface InsightsReport {
   readonly noResults: readonly CountedQuery[];
   readonly missingWords: readonly MissingWord[];
   readonly unanswered: readonly CountedQuery[];
+  readonly clickThrough: readonly ClickThrough[];
+  readonly unhelpful: readonly RatedAnswer[];
+}
+
+/** The log read: its query entries, its feedback entries, and how many lines were neither. */
+export interface ParsedQueryLog {
+  readonly entries: readonly QueryLogEntry[];
+  readonly feedback: readonly FeedbackLogEntry[];
+  readonly skipped: number;
 }
 
 function isEntry(value: unknown): value is QueryLogEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
   return (
+    entry['feedback'] === undefined &&
     typeof entry['query'] === 'string' &&
     typeof entry['results'] === 'number' &&
     (entry['top'] === null || typeof entry['top'] === 'string') &&
@@ -57,21 +72,23 @@ function isEntry(value: unknown): value is QueryLogEntry {
   );
 }
 
-/** The entries of an NDJSON log; lines that are not entries are counted, not fatal (a log cut mid-line). */
-export function parseQueryLog(text: string): { readonly entries: QueryLogEntry[]; readonly skipped: number } {
+/** The entries of an NDJSON log, queries and feedback apart; lines that are neither are counted, not fatal (a log cut mid-line). */
+export function parseQueryLog(text: string): ParsedQueryLog {
   const entries: QueryLogEntry[] = [];
+  const feedback: FeedbackLogEntry[] = [];
   let skipped = 0;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     try {
       const value: unknown = JSON.parse(line);
       if (isEntry(value)) entries.push(value);
+      else if (isFeedbackEntry(value)) feedback.push(value);
       else skipped += 1;
     } catch {
       skipped += 1;
     }
   }
-  return { entries, skipped };
+  return { entries, feedback, skipped };
 }
 
 /** Queries counted, most asked first (ties by query). */
@@ -116,11 +133,12 @@ function missingWords(index: SearchIndex, entries: readonly QueryLogEntry[]): Mi
     });
 }
 
-export function insightsReport(entries: readonly QueryLogEntry[], skipped: number, index: SearchIndex): InsightsReport {
-  const hours = entries.map((entry) => entry.hour).sort();
+export function insightsReport({ entries, feedback, skipped }: ParsedQueryLog, index: SearchIndex): InsightsReport {
+  const hours = [...entries, ...feedback].map((entry) => entry.hour).sort();
   const none = entries.filter((entry) => entry.results === 0);
   return {
     queries: entries.length,
+    feedback: feedback.length,
     skipped,
     from: hours[0] ?? null,
     to: hours.at(-1) ?? null,
@@ -128,12 +146,20 @@ export function insightsReport(entries: readonly QueryLogEntry[], skipped: numbe
     noResults: counted(none),
     missingWords: missingWords(index, none),
     unanswered: counted(none.filter((entry) => entry.mode === 'agentic')),
+    clickThrough: clickThrough(entries, feedback),
+    unhelpful: unhelpfulAnswers(feedback),
   };
+}
+
+/** A click-through row: `2/3 opened (67%) "query" most: /url (mean rank 1.5)`. */
+function clickThroughLine(entry: ClickThrough): string {
+  const head = `${entry.opened}/${entry.asked} opened (${Math.round(entry.share * 100)}%) ${JSON.stringify(entry.query)}`;
+  return entry.url === null ? head : `${head} most: ${entry.url} (mean rank ${entry.meanRank ?? '?'})`;
 }
 
 /** The report as text: one part per list, each line a thing to act on. */
 export function insightsLines(report: InsightsReport): string[] {
-  const lines = [`ask insights: ${report.queries} queries${report.from === null ? '' : `, ${report.from}:00 to ${report.to ?? report.from}:59 UTC`}${report.skipped > 0 ? ` (${report.skipped} lines skipped)` : ''}`];
+  const lines = [`ask insights: ${report.queries} queries${report.feedback > 0 ? ` and ${report.feedback} feedback` : ''}${report.from === null ? '' : `, ${report.from}:00 to ${report.to ?? report.from}:59 UTC`}${report.skipped > 0 ? ` (${report.skipped} lines skipped)` : ''}`];
   const part = (title: string, rows: readonly string[], empty: string): void => {
     lines.push('', title);
     if (rows.length === 0) lines.push(`  ${empty}`);
@@ -147,5 +173,7 @@ export function insightsLines(report: InsightsReport): string[] {
     'none',
   );
   part('Asked for an answer, nothing found to ground it:', report.unanswered.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)}`), 'none');
+  part('Click-through of the most asked (a low share: the results do not look like the answer):', report.clickThrough.map(clickThroughLine), 'none (no result opened in the log: the search box sends it when the log is on)');
+  part('Answers marked not helpful:', report.unhelpful.map((entry) => `${entry.unhelpful}× ${JSON.stringify(entry.query)} (${entry.helpful} helpful)`), 'none');
   return lines;
 }

@@ -21,8 +21,7 @@ export const insightsCommand: Command = async (argv, io) => {
   const index = await loadSearchIndex(path.resolve(io.cwd, values.digest)).catch((error: unknown) => {
     throw new CommandFailure(`ask insights: cannot read the digest's search tables in ${values.digest} (${error instanceof Error ? error.message.split(';')[0] : String(error)}); run 'ask digest build'`);
   });
-  const { entries, skipped } = parseQueryLog(text);
-  const report = insightsReport(entries, skipped, index);
+  const report = insightsReport(parseQueryLog(text), index);
   if (values.json) io.out(JSON.stringify(report, null, 2));
   else for (const line of insightsLines(report)) io.out(line);
   return 0;

@@ -15,6 +15,12 @@ export const ERRORS = {
   badFormat: "'format' must be 'json' or 'markdown'.",
   badBudget: "'budget' must be a positive whole number of tokens.",
   busy: 'Too many requests of this kind at once; retry shortly.',
+  badFeedbackEvent: "The body needs an 'event' field: 'open' or 'rating'.",
+  feedbackQueryRequired: "The body needs a non-empty string 'query' field.",
+  badFeedbackUrl: "'url' must be a path of this site, at most 500 characters.",
+  badFeedbackRank: "'rank' must be a whole number from 1 to 100.",
+  badFeedbackHelpful: "'helpful' must be true or false.",
+  feedbackLimit: 'Too much feedback at once; retry later.',
 } as const;
 
 /** An Error body (`{ error }`) with its status, as JSON. */

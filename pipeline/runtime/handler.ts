@@ -13,7 +13,8 @@ import { glossaryEntry, glossaryList, overview, parseSectionFormat, sectionList,
 import { redactorOf, type Environment } from './redact.ts';
 import { createIndexState } from './state.ts';
 import { unknownProviderNotice } from './unknown-provider.ts';
-import { queryRecorder, type QueryLogSink } from './query-log.ts';
+import { logWriter, queryRecorder, type QueryLogSink } from './query-log.ts';
+import { createFeedbackRoute, FEEDBACK_HEADER, type FeedbackLimits } from './feedback-route.ts';
 
 /**
  * Where the served data comes from: a digest tree to parse, or (a host that builds it another
@@ -45,9 +46,12 @@ interface AskHandlerSettings {
   readonly log?: (line: string) => void;
   /**
    * The opt-in query log (runtime/query-log.ts): each answered query, normalised and redacted, to
-   * this sink. Off when absent. A sink that fails or is slow never affects the answer.
+   * this sink, and the search box's feedback (`POST {ask_base}/feedback`, served only with a
+   * sink). Off when absent. A sink that fails or is slow never affects the answer.
    */
   readonly queryLog?: QueryLogSink;
+  /** How much feedback the handler takes (default `FEEDBACK_LIMITS`: 120 events a minute). */
+  readonly feedbackLimits?: Partial<FeedbackLimits>;
   /** The budget route's largest budget and concurrency gate (default `BUDGET_ROUTE_LIMITS`). */
   readonly budgetLimits?: Partial<BudgetRouteLimits>;
 }
@@ -112,7 +116,10 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
     );
     return yaml;
   };
-  const recordQuery = queryRecorder(options.queryLog, log);
+  const writeLog = logWriter(options.queryLog, log);
+  const recordQuery = queryRecorder(writeLog);
+  const feedbackPath = `${base}/feedback`;
+  const feedback = createFeedbackRoute(writeLog, options.feedbackLimits);
   // an unknown provider (a misspelled ASK_PROVIDER, seen only per request) leaves keyword answers, said once in the log
   const noticeProvider = unknownProviderNotice(log);
   // resolved once per handler: again only when a host's per-request environment says otherwise
@@ -145,6 +152,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   app.get(base, withData((loaded, c) => suggestionsResponse(loaded, config(c))));
   app.post(base, async (c) => {
     const response = await askResponse(c.req.raw, data, config(c), options.streamAgentic, recordQuery);
+    // the search box sends feedback only where an answer says where to (and only with the log on)
+    if (writeLog !== undefined) response.headers.set(FEEDBACK_HEADER, feedbackPath);
     return stampFreshness(response, await data());
   });
   app.get(`${base}/glossary`, withData((loaded) => glossaryList(loaded)));
@@ -178,6 +187,13 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   // at the site root (where a host mounts the handler there) and under the tree, always
   for (const [name, file] of llmsPaths) {
     for (const route of [`/${name}`, `${base}/${name}`]) app.get(route, withData((loaded) => llmsResponse(loaded, file)));
+  }
+  // with the log off, the path is as unknown as any other (404 for every method); on, POST only
+  app.post(feedbackPath, (c) => feedback(c.req.raw));
+  if (writeLog !== undefined) {
+    app.all(feedbackPath, () => {
+      throw new RequestError(405, ERRORS.methodNotAllowed, { allow: 'POST' });
+    });
   }
   // last: a page's Markdown at its own url + `.md` (llms.txt links there); any other path is a 404
   app.get('/*', (c) => {

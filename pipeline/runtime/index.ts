@@ -3,4 +3,4 @@ export { createAskHandler, normalizeEndpoint, type AskHandler, type AskHandlerOp
 export { parseDigestFiles, DigestLoadError, type AskData, type DigestFiles } from './digest-data.ts';
 export { streamAgenticAnswerFor } from './agentic-answer.ts';
 export { openApiDocument, openApiYaml } from './openapi.ts';
-export { type QueryLogEntry, type QueryLogSink } from './query-log.ts';
+export { type AskLogEntry, type FeedbackLogEntry, type QueryLogEntry, type QueryLogSink } from './query-log.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KeywordResponseSchema, KeywordResultSchema, SourceSchema } from '../format/wire.ts';
 import { MAX_QUERY_LENGTH } from './body.ts';
 import { MAX_BUDGET_TOKENS } from './budget-route.ts';
+import { MAX_FEEDBACK_RANK, MAX_FEEDBACK_URL_LENGTH } from './feedback-route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -30,6 +31,35 @@ export const SCHEMAS: Json = {
     properties: {
       query: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'The search text. Empty or whitespace-only yields an empty result set.' },
       mode: { type: 'string', enum: ['keyword', 'agentic'], default: 'keyword', description: 'Omitted with a provider key configured: the agentic stream.' },
+    },
+  },
+  FeedbackRequest: {
+    oneOf: [ref('OpenFeedback'), ref('RatingFeedback')],
+    discriminator: { propertyName: 'event', mapping: { open: '#/components/schemas/OpenFeedback', rating: '#/components/schemas/RatingFeedback' } },
+  },
+  OpenFeedback: {
+    type: 'object',
+    required: ['event', 'query', 'url', 'rank'],
+    description: 'The reader opened a result of a keyword search.',
+    properties: {
+      event: { type: 'string', const: 'open' },
+      query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'The query whose results were shown (logged normalised and redacted, as queries are).' },
+      url: {
+        type: 'string',
+        maxLength: MAX_FEEDBACK_URL_LENGTH,
+        description: "The result's path (`/guide/tokens#send-the-header`), or an absolute url of this site; logged as its path with the `#anchor`, never the query string.",
+      },
+      rank: { type: 'integer', minimum: 1, maximum: MAX_FEEDBACK_RANK, description: 'Its 1-based position in the results.' },
+    },
+  },
+  RatingFeedback: {
+    type: 'object',
+    required: ['event', 'query', 'helpful'],
+    description: 'The reader marked an answer helpful or not.',
+    properties: {
+      event: { type: 'string', const: 'rating' },
+      query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'The question answered (logged normalised and redacted).' },
+      helpful: { type: 'boolean' },
     },
   },
   SuggestionsResponse: { type: 'object', required: ['suggestions', 'model'], properties: { suggestions: strArray, model: str } },

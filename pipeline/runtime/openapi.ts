@@ -3,6 +3,7 @@ import { ANSWERS_HEADER } from './ask-routes.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { BUDGET_ROUTE_LIMITS, MAX_BUDGET_TOKENS } from './budget-route.ts';
 import { ERRORS } from './errors.ts';
+import { FEEDBACK_HEADER, FEEDBACK_LIMITS, MAX_FEEDBACK_BYTES } from './feedback-route.ts';
 import { FRESHNESS_HEADERS } from './freshness.ts';
 import { SCHEMAS } from './openapi-schemas.ts';
 import { GATE_RETRY_AFTER_SECONDS } from './request-gate.ts';
@@ -81,7 +82,7 @@ function askPaths(base: string): Json {
           200: {
             description:
               'Keyword results (JSON), or the agentic stream (text/event-stream) of `search`, `sources`, `token`, `done` and a final `error` frame on failure.',
-            headers: freshness,
+            headers: { ...freshness, [FEEDBACK_HEADER]: { description: `The absolute path of the feedback route (\`${base}/feedback\`); sent only when the query log is on, and the search box sends feedback only when it is there.`, schema: str } },
             content: {
               'application/json': { schema: ref('KeywordResponse') },
               'text/event-stream': { schema: { type: 'string', description: 'Frames `event: <name>` then `data: <JSON>`.' } },
@@ -90,6 +91,26 @@ function askPaths(base: string): Json {
           400: error(`\`${ERRORS.invalidJson}\`, \`${ERRORS.queryRequired}\`, \`${ERRORS.badMode}\` or \`${ERRORS.queryTooLong}\``),
           413: error(`\`${ERRORS.tooLarge}\` (over ${MAX_BODY_BYTES} bytes)`),
           500: serverError,
+        },
+      },
+    },
+    [`${base}/feedback`]: {
+      post: {
+        operationId: 'sendFeedback',
+        summary: 'A reader opened a keyword result, or rated an answer: one entry of the query log. Served only when the query log is on.',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('FeedbackRequest') } } },
+        responses: {
+          204: { description: 'Taken (no body): the entry is handed to the query log.' },
+          400: error(
+            `\`${ERRORS.invalidJson}\`, \`${ERRORS.badFeedbackEvent}\`, \`${ERRORS.feedbackQueryRequired}\`, \`${ERRORS.queryTooLong}\`, \`${ERRORS.badFeedbackUrl}\`, \`${ERRORS.badFeedbackRank}\` or \`${ERRORS.badFeedbackHelpful}\``,
+          ),
+          404: error(`\`${ERRORS.notFound}\`: when the query log is off`),
+          405: methodNotAllowed,
+          413: error(`\`${ERRORS.tooLarge}\` (over ${MAX_FEEDBACK_BYTES} bytes)`),
+          429: {
+            ...error(`\`${ERRORS.feedbackLimit}\`: over ${FEEDBACK_LIMITS.events} events in ${FEEDBACK_LIMITS.windowMs / 1000} s on this server, whoever sent them (with Retry-After)`),
+            headers: { 'Retry-After': { description: 'Seconds until the window ends.', schema: { type: 'integer' } } },
+          },
         },
       },
     },

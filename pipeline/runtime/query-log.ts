@@ -3,7 +3,9 @@
  * handler's `queryLog` option elsewhere). Per query it keeps what a docs team needs to see what
  * readers searched for and did not find: the query normalised and stripped of anything personal
  * or secret, how many results keyword search gave, the top result's url, the answer mode, and the
- * hour. Never an IP address, a header, a cookie, a session, a user agent or the exact time.
+ * hour. With it, the search box's feedback (runtime/feedback-route.ts) goes to the same sink: a
+ * result opened (its url and rank) or an answer rated, under the same normalised query and hour.
+ * Never an IP address, a header, a cookie, a session, a user agent or the exact time.
  */
 import type { KeywordResult } from '../format/wire.ts';
 
@@ -17,11 +19,42 @@ export interface QueryLogEntry {
   readonly mode: 'keyword' | 'agentic';
   /** The hour it was asked, UTC, `YYYY-MM-DDTHH`. */
   readonly hour: string;
+  /** Never set on a query entry: a feedback entry's `feedback` is what tells the two apart. */
+  readonly feedback?: undefined;
 }
 
-/** Where the log goes: a host's callback, or the NDJSON file of `ask serve`. It must not throw into the request. */
+/** A reader opened a result of a keyword search. */
+interface OpenFeedbackEntry {
+  readonly feedback: 'open';
+  /** The query whose results were shown, normalised as a query entry's. */
+  readonly query: string;
+  /** The result's path (with its `#anchor`, never a query string). */
+  readonly url: string;
+  /** Its 1-based position in the results. */
+  readonly rank: number;
+  readonly hour: string;
+}
+
+/** A reader marked an answer (agentic) helpful or not. */
+interface RatingFeedbackEntry {
+  readonly feedback: 'helpful' | 'unhelpful';
+  /** The question answered, normalised as a query entry's. */
+  readonly query: string;
+  readonly hour: string;
+}
+
+export type FeedbackLogEntry = OpenFeedbackEntry | RatingFeedbackEntry;
+
+/** One line of the log: a query (no `feedback` field) or a reader's feedback (`feedback` says which kind). */
+export type AskLogEntry = QueryLogEntry | FeedbackLogEntry;
+
+/**
+ * Where the log goes: a host's callback, or the NDJSON file of `ask serve`. It receives query
+ * entries and feedback entries alike (`entry.feedback === undefined` for a query). It must not
+ * throw into the request.
+ */
 export interface QueryLogSink {
-  record(entry: QueryLogEntry): void | Promise<void>;
+  record(entry: AskLogEntry): void | Promise<void>;
 }
 
 /** Longest query kept, in characters: a pasted page is not a query. */
@@ -63,11 +96,14 @@ function queryLogEntry(query: string, results: readonly Pick<KeywordResult, 'url
   return { query: normaliseQuery(query), results: results.length, top: results[0]?.url ?? null, mode, hour: hourOf(now) };
 }
 
+/** Hands an entry to the sink without waiting; never throws. */
+export type LogWriter = (entry: AskLogEntry) => void;
+
 /**
- * What the handler calls for each answered query: the entry made and handed to the sink, never
- * awaited; a sink that throws or rejects is said once on the log and the answer goes on.
+ * The one way entries reach a host's sink (queries and feedback alike): handed over, never
+ * awaited; a sink that throws or rejects is said once on the log and the request goes on.
  */
-export function queryRecorder(sink: QueryLogSink | undefined, log: (line: string) => void): ((query: string, results: readonly Pick<KeywordResult, 'url'>[], mode: QueryLogEntry['mode']) => void) | undefined {
+export function logWriter(sink: QueryLogSink | undefined, log: (line: string) => void): LogWriter | undefined {
   if (sink === undefined) return undefined;
   let said = false;
   const failed = (error: unknown): void => {
@@ -75,12 +111,18 @@ export function queryRecorder(sink: QueryLogSink | undefined, log: (line: string
     said = true;
     log(`ask: the query log failed (${error instanceof Error ? error.message : String(error)}); queries are answered but may not be logged`);
   };
-  return (query, results, mode) => {
+  return (entry) => {
     try {
-      const pending = sink.record(queryLogEntry(query, results, mode, new Date()));
+      const pending = sink.record(entry);
       if (pending instanceof Promise) pending.catch(failed);
     } catch (error) {
       failed(error);
     }
   };
+}
+
+/** What the handler calls for each answered query: its entry made and written. */
+export function queryRecorder(write: LogWriter | undefined): ((query: string, results: readonly Pick<KeywordResult, 'url'>[], mode: QueryLogEntry['mode']) => void) | undefined {
+  if (write === undefined) return undefined;
+  return (query, results, mode) => write(queryLogEntry(query, results, mode, new Date()));
 }

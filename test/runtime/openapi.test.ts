@@ -64,6 +64,22 @@ describe('/openapi.yaml', () => {
     for (const route of ['/llms.txt', '/llms-full.txt', '/api/ask/llms.txt', '/api/ask/llms-full.txt']) expect(responses(route, 'get')).toEqual(expect.arrayContaining(['200', '404']));
   });
 
+  it('documents the feedback route: its two events, 204, its errors, 404 when the query log is off, and the header that advertises it', () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description?: string; headers?: Record<string, unknown> }> };
+    const feedback = document.paths['/api/ask/feedback']?.['post'] as Operation | undefined;
+    expect(Object.keys(document.paths['/api/ask/feedback'] ?? {})).toEqual(['post']);
+    expect(Object.keys(feedback?.responses ?? {}).sort()).toEqual(['204', '400', '404', '405', '413', '429']);
+    expect(feedback?.responses['404']?.description).toContain('when the query log is off');
+    expect(Object.keys(feedback?.responses['429']?.headers ?? {})).toEqual(['Retry-After']);
+    expect(feedback?.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/FeedbackRequest' });
+    const schemas = (document as unknown as { components: { schemas: Record<string, { oneOf?: unknown[]; required?: string[] }> } }).components.schemas;
+    expect(schemas['FeedbackRequest']?.oneOf).toEqual([{ $ref: '#/components/schemas/OpenFeedback' }, { $ref: '#/components/schemas/RatingFeedback' }]);
+    expect(schemas['OpenFeedback']?.required).toEqual(['event', 'query', 'url', 'rank']);
+    expect(schemas['RatingFeedback']?.required).toEqual(['event', 'query', 'helpful']);
+    const ask = document.paths['/api/ask']?.['post'] as Operation | undefined;
+    expect(Object.keys(ask?.responses['200']?.headers ?? {})).toContain('x-ask-feedback');
+  });
+
   it("documents the new routes' parameters, media types and the freshness headers of every read", () => {
     type Operation = { parameters?: { name: string }[]; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }> };
     const operation = (route: string, method = 'get') => document.paths[route]?.[method] as Operation | undefined;
@@ -72,7 +88,8 @@ describe('/openapi.yaml', () => {
     expect(Object.keys(operation('/api/ask/sections/{id}')?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/markdown']);
     expect(Object.keys(operation('/api/ask/pages/{slug}.md')?.responses['200']?.content ?? {})).toEqual(['text/markdown']);
     expect(Object.keys(operation('/llms.txt')?.responses['200']?.content ?? {})).toEqual(['text/plain']);
-    const reads = Object.entries(document.paths).filter(([route]) => route !== '/openapi.yaml').flatMap(([route, methods]) => Object.keys(methods).map((method) => [route, method] as const));
+    // the feedback route writes, it reads nothing of the digest: no freshness stamp
+    const reads = Object.entries(document.paths).filter(([route]) => route !== '/openapi.yaml' && route !== '/api/ask/feedback').flatMap(([route, methods]) => Object.keys(methods).map((method) => [route, method] as const));
     for (const [route, method] of reads) {
       expect(Object.keys(operation(route, method)?.responses['200']?.headers ?? {}), `${method} ${route}`).toEqual(expect.arrayContaining(['x-ask-content-hash', 'x-ask-build-commit']));
     }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
-import { hourOf, normaliseQuery, type QueryLogEntry } from '../../pipeline/runtime/query-log.ts';
+import { hourOf, normaliseQuery, type AskLogEntry, type QueryLogEntry } from '../../pipeline/runtime/query-log.ts';
 import { build } from '../support/digest-tree.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
@@ -41,7 +41,7 @@ describe('the query log keeps the query, never the person', () => {
 
   it('records each keyword query through the handler: no address, header, cookie or key in the entry', async () => {
     const { digestDir } = await builtDigest();
-    const entries: QueryLogEntry[] = [];
+    const entries: AskLogEntry[] = [];
     const handler = createNodeAskHandler({ digestDir, processEnv: {}, log: () => {}, queryLog: { record: (entry) => void entries.push(entry) } });
     const response = await handler(ask({ query: 'Session TOKEN header for ana@example.com', mode: 'keyword' }, { 'x-forwarded-for': '203.0.113.9', cookie: 'sid=s3cr3t-cookie', authorization: 'Bearer abcdefgh12345678', 'user-agent': 'Probe/1.0' }));
     const body = (await response.json()) as { results: { url: string }[] };
@@ -62,7 +62,7 @@ describe('the query log keeps the query, never the person', () => {
     const entries: QueryLogEntry[] = [];
     // a key and a model server that is not there: the stream fails, the question is logged all the same
     const processEnv = { ANTHROPIC_API_KEY: 'sk-ant-test-key-0123456789', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
-    const handler = createNodeAskHandler({ digestDir, processEnv, log: () => {}, queryLog: { record: (entry) => void entries.push(entry) } });
+    const handler = createNodeAskHandler({ digestDir, processEnv, log: () => {}, queryLog: { record: (entry) => void (entry.feedback === undefined && entries.push(entry)) } });
     const response = await handler(ask({ query: 'zyxwv qqqq?' }));
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     await response.body?.cancel();

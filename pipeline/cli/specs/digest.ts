@@ -40,7 +40,7 @@ export const DIGEST_DIFF = defineCommand({
   name: 'digest diff',
   summary: "a Markdown summary of the digest's changes, for review",
   about:
-    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions; and Search: the committed checks (`ask.queries.jsonl` in the content folder, as the base had it and as it is) run on both digests, MRR@6 and recall@6 before and after, each query that moved down; `--fail-below DELTA` exits 1 when MRR@6 drops by more than `DELTA`",
+    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions; and Search: the digest's own checks (each suggested question of either digest against the section it asks about, where both digests have that section) and the committed checks (`ask.queries.jsonl` in the content folder, as the base had it and as it is) run on both digests, MRR@6 and recall@6 before and after, each query that moved down; `--fail-below DELTA` exits 1 when MRR@6 drops by more than `DELTA`",
   options: {
     base: { type: 'string', default: 'HEAD', value: 'REV', help: 'the commit to compare with' },
     out: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder' },
@@ -53,10 +53,10 @@ export const EVAL = defineCommand({
   name: 'eval',
   summary: "labelled queries through the scorer: MRR@k, recall@k, the misses",
   about:
-    'runs labelled queries through the scorer (JSONL, one `{"query", "expect": [section id, page or section url, or content file with an optional #anchor], "kind"?}` a line) and prints MRR@k and recall@k (k default 6), the same per `kind`, and every query whose expected section is not first; without `--queries`, the checks committed as `ask.queries.jsonl` in the content folder; exit 1 when an expected entry names no section',
+    'runs labelled queries through the scorer (JSONL, one `{"query", "expect": [section id, page or section url, or content file with an optional #anchor], "kind"?}` a line) and prints MRR@k and recall@k (k default 6), the same per `kind`, and every query whose expected section is not first; without `--queries`, the digest\'s own checks (each suggested question against the section it was asked about, kind `suggested`) and the checks committed as `ask.queries.jsonl` in the content folder; exit 1 when an expected entry names no section',
   options: {
     digest: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest whose search tables answer' },
-    queries: { type: 'string', value: 'FILE', help: 'the labelled queries (default: ask.queries.jsonl in the content folder)' },
+    queries: { type: 'string', value: 'FILE', help: 'the labelled queries, measured alone (default: the digest\'s own checks and ask.queries.jsonl in the content folder)' },
     content: { type: 'string', default: 'content-fixtures', value: 'DIR', help: 'the folder of Markdown pages, for expected entries that name a file' },
     k: { type: 'string', value: 'N', help: 'how many results count (default: 6)' },
     json: { type: 'boolean', default: false, help: 'print the report as one JSON object' },
@@ -67,7 +67,7 @@ export const INSIGHTS = defineCommand({
   name: 'insights',
   summary: 'what readers searched for and did not find, from the query log',
   about:
-    "what readers searched for, from the opt-in query log (`ASK_QUERY_LOG` of `ask serve`, NDJSON): the most asked queries, those with no result, the words readers use that the docs never do with the docs' nearest words (glossary alias candidates), and the questions asked for an answer that keyword search found nothing for",
+    "what readers searched for, from the opt-in query log (`ASK_QUERY_LOG` of `ask serve`, NDJSON): the most asked queries, those with no result, the words readers use that the docs never do with the docs' nearest words (glossary alias candidates), the questions asked for an answer that keyword search found nothing for, and from the search box's feedback the click-through of the most asked queries and the answers marked not helpful",
   options: {
     log: { type: 'string', value: 'FILE', help: 'the query log (NDJSON, one entry a line)' },
     digest: { type: 'string', default: 'digest', value: 'DIR', help: "the digest whose vocabulary the readers' words are compared with" },
