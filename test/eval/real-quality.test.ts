@@ -5,9 +5,9 @@
  * results mapped to sections by url and golds by page file and heading, exactly as
  * `npm run bench:search` measures them. MRR@6 per corpus and on the mean of the six must not
  * drop below the floors; a change that raises them should raise the floors too. `ask eval` on the
- * same digests and queries must give the same figures.
+ * same digests and queries must give the same figures, and so must it on the digests' own checks.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSearchIndex } from '../../pipeline/search/index.ts';
@@ -36,6 +36,8 @@ const MEAN_FLOOR = 0.743;
 
 const corpora = realEvalCorpora();
 const summaries = new Map<string, EvalSummary>();
+/** Each corpus's ranking through the shipped scorer, kept from `measure` for the own-checks test. */
+const rankings = new Map<string, (query: string) => readonly string[]>();
 const freshFolder = tempFoldersPerTest();
 
 /** What `ask eval --json` prints of its figures. */
@@ -52,8 +54,9 @@ async function measure(corpus: EvalCorpus): Promise<EvalSummary> {
   const content = await loadDigestContent(corpus.contentDir, outDir);
   const { queries, unresolved } = await corpus.queries(content);
   expect(unresolved, `${corpus.name}: golds that match no section`).toEqual([]);
-  const index = await loadSearchIndex(outDir);
-  return evaluate(queries, ourRanking(index, sectionIdsByUrl(content.sections)), corpus.kinds);
+  const ranking = ourRanking(await loadSearchIndex(outDir), sectionIdsByUrl(content.sections));
+  rankings.set(corpus.name, ranking);
+  return evaluate(queries, ranking, corpus.kinds);
 }
 
 /** The queries with no relevant section in the top 6, for a failure message. */
@@ -103,6 +106,29 @@ describe.skipIf(!SHARED_EVAL_PRESENT)('keyword scorer quality on real docs (offl
       expect(report.byKind[kind]?.mrr, kind).toBeCloseTo(metrics.mrr, 9);
       expect(report.byKind[kind]?.recall, kind).toBeCloseTo(metrics.recall, 9);
     }
+  });
+
+  // without --queries, `ask eval` measures the digest's own checks: the same figures as the
+  // benchmark's code gives for each suggested question with the section suggestions.json names
+  it.each(corpora.map((corpus) => corpus.name))('ask eval of the digest\'s own checks gives the benchmark\'s figures on %s', async (name) => {
+    const real = realCorpora().find((entry) => entry.name === name);
+    const ranking = rankings.get(name);
+    if (real === undefined || ranking === undefined) throw new Error(`${name}: not measured`);
+    const digest = await evalDigestDir(real);
+    const file = JSON.parse(await readFile(path.join(digest, 'suggestions.json'), 'utf8')) as { suggestions: string[]; answeredIn: Record<string, string> };
+    const own = file.suggestions.flatMap((question) => {
+      const section = file.answeredIn[question];
+      return section === undefined ? [] : [{ query: question, kind: 'suggested' as const, relevant: [section] }];
+    });
+    expect(own.length, `${name}: suggested questions with their section`).toBeGreaterThan(0);
+    const expected = evaluate(own, ranking, ['suggested']);
+    const { dir } = await freshFolder();
+    const run = await runAsk(['eval', '--digest', digest, '--content', real.docsDir, '--json'], dir);
+    expect(run.err).toEqual([]);
+    const report = JSON.parse(run.out.join('\n')) as EvalReport;
+    expect(report.overall.count).toBe(own.length);
+    expect(report.overall.mrr).toBeCloseTo(expected.overall.mrr, 9);
+    expect(report.overall.recall).toBeCloseTo(expected.overall.recall, 9);
   });
 
   it.runIf(corpora.length === Object.keys(FLOORS).length)(`keeps the mean MRR@6 of the ${Object.keys(FLOORS).length} corpora at or above ${MEAN_FLOOR}`, () => {
