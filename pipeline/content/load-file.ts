@@ -9,7 +9,7 @@ import { resolveSite, type PageSite } from './site.ts';
 import { writeFileAtomically } from '../disk/atomic-write.ts';
 
 /** Bump when chunking or the content model changes: cached chunks of another version are ignored. */
-export const CHUNKER_VERSION = 'chunker-3';
+export const CHUNKER_VERSION = 'chunker-4';
 
 /** One content file, read: its page and sections, or the problem with it. */
 export interface LoadedFile {

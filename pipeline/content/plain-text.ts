@@ -6,7 +6,7 @@ const SILENT_TYPES = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextE
 
 /** Block nodes: their text is separated from what follows by a line break, so words never run together. */
 const BLOCK_TYPES = new Set([
-  'paragraph', 'heading', 'code', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'thematicBreak', 'html', 'footnoteDefinition',
+  'paragraph', 'heading', 'code', 'blockquote', 'list', 'listItem', 'table', 'thematicBreak', 'html', 'footnoteDefinition',
   'mdxJsxFlowElement',
 ]);
 
@@ -36,6 +36,13 @@ function attributeText(node: Nodes): string[] {
   return texts;
 }
 
+/** The text of some nodes, trimmed (a table cell's). */
+function textOf(nodes: readonly Nodes[]): string {
+  const out: string[] = [];
+  for (const node of nodes) collect(node, out);
+  return out.join('').trim();
+}
+
 function collect(node: Nodes, out: string[]): void {
   if (SILENT_TYPES.has(node.type)) return;
   switch (node.type) {
@@ -61,10 +68,18 @@ function collect(node: Nodes, out: string[]): void {
     case 'break':
       out.push('\n');
       break;
-    case 'tableCell':
-      if ('children' in node) for (const child of node.children) collect(child, out);
-      out.push(' | ');
-      return;
+    case 'table':
+      // never a Markdown table's pipes in text a reader sees: a row a line, its cells apart by a
+      // middle dot (empty ones left out), rows apart by a semicolon where the row ends in none,
+      // so a snippet that runs rows together still reads ("? · Help menu; K · Search")
+      out.push(
+        node.children
+          .map((row) => row.children.map((cell) => textOf(cell.children)).filter((cell) => cell !== '').join(' · '))
+          .filter((row) => row !== '')
+          .map((row, at, rows) => (at < rows.length - 1 && !/[.;:!?]$/.test(row) ? `${row};` : row))
+          .join('\n'),
+      );
+      break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       for (const text of attributeText(node)) out.push(text, node.type === 'mdxJsxFlowElement' ? '\n' : ' ');
@@ -81,7 +96,8 @@ function collect(node: Nodes, out: string[]): void {
  * emphasis text, JSX elements' text children and text attributes (titles, labels,
  * descriptions); never frontmatter, MDX imports or expressions, `<script>` or `<style>` bodies,
  * GitHub alert markers (`[!TIP]`) or code annotations (`// [!code ++]`, `// highlight-next-line`).
- * Blocks end with a line break; runs of blank space are folded.
+ * Blocks end with a line break (a table row is one line, its cells joined by ` · `, rows apart by
+ * `;`); runs of blank space are folded.
  */
 export function plainText(nodes: readonly Nodes[]): string {
   const out: string[] = [];

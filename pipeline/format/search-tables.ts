@@ -1,7 +1,7 @@
 import type { LineSource } from './line-table.ts';
 
-/** Bump when the layout of the search tables changes; the loader refuses other versions. */
-export const SEARCH_SCHEMA_VERSION = 6;
+/** Bump when the layout of the search tables, or the text they keep (snippets are cut from it), changes; the loader refuses other versions. */
+export const SEARCH_SCHEMA_VERSION = 7;
 
 /** Where a term occurs in a section, as bits of a posting. */
 export const IN_BODY = 1;
