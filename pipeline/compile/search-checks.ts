@@ -6,11 +6,10 @@
  * names a content file.
  */
 import { readFile } from 'node:fs/promises';
-import type { z } from 'zod';
 import path from 'node:path';
 import { loadContent } from '../content/index.ts';
 import { readDigestJson, readManifest } from '../digest/read.ts';
-import { SuggestionsFileSchema, suggestedQuestionsOf } from '../format/digest-json.ts';
+import { SuggestionsFileSchema, suggestedQuestionsOf, type SuggestionsFile } from '../format/digest-json.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { parseQueryChecks, type QueryCheck, type ResolvedCheck } from '../search/checks.ts';
@@ -77,7 +76,7 @@ export async function readWrittenChecks(source: Pick<CheckSource, 'contentDir' |
 const SUGGESTED_KIND = 'suggested';
 
 /** The digest's own checks: each suggested question whose section the distiller named, expecting that section. */
-export function suggestionChecks(file: z.output<typeof SuggestionsFileSchema> | null): QueryCheck[] {
+export function suggestionChecks(file: SuggestionsFile | null): QueryCheck[] {
   if (file === null) return [];
   return suggestedQuestionsOf(file).flatMap(({ question, section }) => (section === null ? [] : [{ query: question, expect: [section], kind: SUGGESTED_KIND }]));
 }

@@ -54,7 +54,7 @@ export const GlossaryFileSchema = z.object({ terms: z.array(GlossaryEntrySchema)
  */
 export const SuggestionsFileSchema = z.object({ suggestions: z.array(z.string()), answeredIn: z.record(z.string(), z.string()).optional() });
 
-type SuggestionsFile = z.output<typeof SuggestionsFileSchema>;
+export type SuggestionsFile = z.output<typeof SuggestionsFileSchema>;
 
 /** The file's content of suggested questions. */
 export function suggestionsFileOf(questions: readonly SuggestedQuestion[]): SuggestionsFile {

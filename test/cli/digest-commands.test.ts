@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSearchTables } from '../../pipeline/search/index.ts';
 import { suggestionChecks } from '../../pipeline/compile/search-checks.ts';
-import type { SuggestionsFileSchema } from '../../pipeline/format/digest-json.ts';
-import type { z } from 'zod';
+import type { SuggestionsFile } from '../../pipeline/format/digest-json.ts';
 import { runAsk, spawnAsk } from '../support/cli.ts';
 import { tempFoldersPerTest } from '../support/temp-folder.ts';
 
@@ -15,8 +14,6 @@ const PAGES = {
 };
 
 const freshFolder = tempFoldersPerTest();
-
-type SuggestionsFile = z.output<typeof SuggestionsFileSchema>;
 
 async function project(files: Record<string, string> = PAGES) {
   const folder = await freshFolder(files);
