@@ -5,6 +5,7 @@
  * not a query: the other lists never count it.
  */
 import type { FeedbackLogEntry, QueryLogEntry } from '../runtime/query-log.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 
 /** How many of each list the report shows. */
 const SHOWN = 20;
@@ -39,15 +40,22 @@ export function isFeedbackEntry(value: unknown): value is FeedbackLogEntry {
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
-const byQuery = (a: { query: string }, b: { query: string }): number => (a.query < b.query ? -1 : a.query > b.query ? 1 : 0);
+const byQuery = (a: { query: string }, b: { query: string }): number => compareCodeUnits(a.query, b.query);
 
 /** The most opened url of some opens, with its mean rank. */
 function mostOpened(opens: readonly { readonly url: string; readonly rank: number }[]): { url: string; meanRank: number } | null {
-  const byUrl = new Map<string, number[]>();
-  for (const open of opens) byUrl.set(open.url, [...(byUrl.get(open.url) ?? []), open.rank]);
-  const mean = (ranks: readonly number[]): number => ranks.reduce((sum, rank) => sum + rank, 0) / ranks.length;
-  const [best] = [...byUrl].sort(([urlA, a], [urlB, b]) => b.length - a.length || mean(a) - mean(b) || (urlA < urlB ? -1 : 1));
-  return best === undefined ? null : { url: best[0], meanRank: round(mean(best[1])) };
+  const byUrl = new Map<string, { count: number; rankSum: number }>();
+  for (const open of opens) {
+    const known = byUrl.get(open.url);
+    if (known === undefined) byUrl.set(open.url, { count: 1, rankSum: open.rank });
+    else {
+      known.count += 1;
+      known.rankSum += open.rank;
+    }
+  }
+  const ranked = [...byUrl].map(([url, { count, rankSum }]) => ({ url, count, meanRank: rankSum / count }));
+  const [best] = ranked.sort((a, b) => b.count - a.count || a.meanRank - b.meanRank || compareCodeUnits(a.url, b.url));
+  return best === undefined ? null : { url: best.url, meanRank: round(best.meanRank) };
 }
 
 /**
@@ -57,7 +65,13 @@ function mostOpened(opens: readonly { readonly url: string; readonly rank: numbe
  */
 export function clickThrough(queries: readonly QueryLogEntry[], feedback: readonly FeedbackLogEntry[]): ClickThrough[] {
   const opens = new Map<string, { url: string; rank: number }[]>();
-  for (const entry of feedback) if (entry.feedback === 'open') opens.set(entry.query, [...(opens.get(entry.query) ?? []), { url: entry.url, rank: entry.rank }]);
+  for (const entry of feedback) {
+    if (entry.feedback !== 'open') continue;
+    const open = { url: entry.url, rank: entry.rank };
+    const known = opens.get(entry.query);
+    if (known === undefined) opens.set(entry.query, [open]);
+    else known.push(open);
+  }
   if (opens.size === 0) return [];
   const asked = new Map<string, number>();
   for (const entry of queries) if (entry.mode === 'keyword' && entry.results > 0) asked.set(entry.query, (asked.get(entry.query) ?? 0) + 1);

@@ -7,6 +7,7 @@
  * helpful.
  */
 import type { FeedbackLogEntry, QueryLogEntry } from '../runtime/query-log.ts';
+import { compareCodeUnits } from '../text/compare.ts';
 import { clickThrough, isFeedbackEntry, unhelpfulAnswers, type ClickThrough, type RatedAnswer } from './insights-feedback.ts';
 import type { SearchIndex } from '../search/open.ts';
 import { stem } from '../search/stem.ts';
@@ -100,7 +101,7 @@ function counted(entries: readonly QueryLogEntry[]): CountedQuery[] {
   }
   return [...byQuery]
     .map(([query, { count, results }]) => ({ query, count, results }))
-    .sort((a, b) => b.count - a.count || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0))
+    .sort((a, b) => b.count - a.count || compareCodeUnits(a.query, b.query))
     .slice(0, SHOWN);
 }
 
@@ -122,7 +123,7 @@ function missingWords(index: SearchIndex, entries: readonly QueryLogEntry[]): Mi
     }
   }
   return [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .sort((a, b) => b[1] - a[1] || compareCodeUnits(a[0], b[0]))
     .slice(0, SHOWN)
     .map(([word, count]) => {
       const term = index.stemmed ? stem(word) : word;

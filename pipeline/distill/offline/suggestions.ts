@@ -241,8 +241,9 @@ export function suggest(corpus: CorpusInput, glossary: readonly GlossaryEntry[])
   if (out.length < MIN) {
     const pages = corpus.pages.filter((page) => scope.inScope({ ...page, pageSlug: page.slug }) && !isGenericHeading(page.title));
     for (const page of roundRobin(pages.map((page) => ({ group: page.group ?? '', item: page })))) {
+      if (out.length >= MIN) break;
       const intro = corpus.sections.find((section) => section.pageSlug === page.slug);
-      if (out.length < MIN) push({ question: `What does ${page.title} cover?`, section: intro?.id ?? null });
+      push({ question: `What does ${page.title} cover?`, section: intro?.id ?? null });
     }
   }
   return out;
