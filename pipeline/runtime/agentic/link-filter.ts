@@ -9,7 +9,9 @@ import { parseAnchorTag, parseAutolink, parseBareUrl, parseCodeSpan, parseDefini
  *   (which GFM would link) gets a zero-width space that keeps it from being linked;
  * - a raw `<a href>` tag is removed (its text stays);
  * - any other `[` or `<` that opens nothing is escaped, so that no later change can make
- *   it open a link; reference definitions to allowed urls are kept, references are text.
+ *   it open a link, and so is a run of backticks that closes no code span on its line (a
+ *   renderer could pair it with one on a later line); reference definitions to allowed urls
+ *   are kept, references are text.
  * Code spans and trusted fenced code blocks pass through untouched (see link-blocks.ts).
  * Text that could still become a link is held back until it is decided, at most
  * HOLD_LIMIT characters: a longer construct is not treated as a link. The output does
@@ -44,6 +46,8 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
   let prev = '';
   /** `<a>` tags removed whose `</a>` is still to be removed. */
   let openAnchors = 0;
+  /** Spaces consumed since the line began when nothing else was, else -1 (where a fence may stand). */
+  let indent = inline ? -1 : 0;
   const blocks: BlockState = { fence: null, distrust: inline };
 
   /** The whole of `text` (link text of a complete link), filtered as inline content. */
@@ -78,6 +82,15 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
     return /[hw]/i.test(buffer[i] ?? '') && !/[A-Za-z]/.test(before);
   }
 
+  /**
+   * True when the backtick run of `n` at `i` is a fence's: at most three spaces before it on its
+   * line, at least three backticks, no backtick after it (CommonMark reads such a line as a fence
+   * wherever it stands, since a fence interrupts a paragraph).
+   */
+  function fenceShaped(i: number, n: number, final: boolean): boolean {
+    return indent >= 0 && indent <= 3 && n >= 3 && !lineAt(i, final).line.slice(n).includes('`');
+  }
+
   /** One inline step at `i` (outside code blocks). */
   function inlineStep(i: number, final: boolean): Step {
     const c = buffer[i] ?? '';
@@ -91,7 +104,12 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       if (i + n >= buffer.length && !final) return 'hold';
       const end = parse(i, final, (s, start, f) => parseCodeSpan(s, start, n, f));
       if (end === 'incomplete') return 'hold';
-      return { out: buffer.slice(i, i + (end ?? n)), next: i + (end ?? n) };
+      // a run that closes nothing on its line is escaped, as a `[` that opens nothing is: left
+      // bare, a renderer may close it on a later line and read as text what was passed as code;
+      // a fence-shaped line (read as text once fences are not trusted) is a fence to any
+      // renderer, never the start of a code span, and stays as written
+      if (end === null) return { out: fenceShaped(i, n, final) ? '`'.repeat(n) : '\\`'.repeat(n), next: i + n };
+      return { out: buffer.slice(i, i + end), next: i + end };
     }
     if (c === '[' || (c === '!' && buffer[i + 1] === '[')) return linkStep(i, final);
     if (c === '!' && i + 1 >= buffer.length && !final) return 'hold';
@@ -185,6 +203,11 @@ export function createLinkFilter(isAllowed: (url: string) => boolean, inline = f
       const step = stepAt(i, final);
       if (step === 'hold') break;
       out += step.out;
+      const consumed = buffer.slice(i, step.next);
+      const newline = consumed.lastIndexOf('\n');
+      if (newline !== -1) indent = 0;
+      const tail = consumed.slice(newline + 1);
+      if (indent >= 0) indent = /^ *$/.test(tail) ? indent + tail.length : -1;
       prev = buffer[step.next - 1] ?? prev;
       lineStart = prev === '\n';
       i = step.next;
