@@ -2,10 +2,11 @@ import { parseCommand } from './command-spec.ts';
 import { SERVE } from './specs/index.ts';
 import path from 'node:path';
 import { demoPage } from '../adapters/demo-page.ts';
+import { prefersJson } from '../adapters/demo-site/accept.ts';
 import { createOverlayAssets } from '../adapters/demo-site/overlay-assets.ts';
 import { createNodeAskHandler, serveFetch } from '../adapters/node.ts';
 import { requestedProvider } from '../model/resolve.ts';
-import { normalizeEndpoint } from '../runtime/handler.ts';
+import { isServiceTreePath, normalizeEndpoint } from '../runtime/handler.ts';
 import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { listenFailure } from './listen-failure.ts';
@@ -65,9 +66,10 @@ export const serveCommand: Command = async (argv, io) => {
         return new Response(request.method === 'HEAD' ? null : routeTable, { headers: { 'content-type': 'text/html; charset=utf-8' } });
       }
       const response = await handler(request);
-      // what no one answers: the docs site's 404 page for a browser, the JSON error for a client that asks for JSON
+      // what no one answers outside the service's trees: the docs site's 404 page for a browser, the JSON error for a
+      // client that asks for JSON; under the ask tree, /api/v2 and /debug every error stays the handler's JSON
       if (site === null || response.status !== 404 || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
-      const { prefersJson } = await import('../adapters/demo-site/accept.ts');
+      if (isServiceTreePath(pathname, endpoint)) return response;
       return prefersJson(request.headers.get('accept')) ? response : site.notFound(request);
     },
     values.host,

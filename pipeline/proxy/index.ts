@@ -1,5 +1,5 @@
 export {
-  createPlatformProxy, isPlatformPath, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BUFFERED_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS,
+  createPlatformProxy, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BUFFERED_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS,
 } from './proxy.ts';
 export type { PlatformProxyOptions } from './proxy.ts';
 export { platformOpenApiPaths, platformOpenApiComponents } from './openapi.ts';

@@ -8,6 +8,7 @@ import { forwardToUpstream } from './forward.ts';
 import { upstreamRequestHeaders } from './headers.ts';
 import { createOperationMatcher, expandPath } from './match.ts';
 import type { PlatformOperation } from '../platform-api/operation.ts';
+import { isPlatformPath } from '../platform-api/paths.ts';
 import { SESSION_TOKEN_HEADER } from '../platform-api/session-header.ts';
 import { PLATFORM_OPERATIONS } from '../platform-api/operations.ts';
 import { peerAddressOf } from './peer-address.ts';
@@ -44,11 +45,6 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * far above any of them and bounds what one request can make the proxy hold.
  */
 export const DEFAULT_MAX_BUFFERED_RESPONSE_BYTES = 8 * 1024 * 1024;
-
-/** True for the paths the proxy owns: `/api/v2`, `/api/v2/...`, `/debug`, `/debug/...`. */
-export function isPlatformPath(pathname: string): boolean {
-  return pathname === '/api/v2' || pathname.startsWith('/api/v2/') || pathname === '/debug' || pathname.startsWith('/debug/');
-}
 
 function parseBaseUrl(name: string, value: string): URL {
   let url: URL;

@@ -15,6 +15,8 @@ import { createIndexState } from './state.ts';
 import { unknownProviderNotice } from './unknown-provider.ts';
 import { logWriter, queryRecorder, type QueryLogSink } from './query-log.ts';
 import { createFeedbackRoute, FEEDBACK_HEADER, type FeedbackLimits } from './feedback-route.ts';
+import { isPlatformPath } from '../platform-api/paths.ts';
+import { responseBody } from '../platform-api/response-body.ts';
 
 /**
  * Where the served data comes from: a digest tree to parse, or (a host that builds it another
@@ -82,6 +84,21 @@ export function normalizeEndpoint(endpoint: string | undefined): string {
 
 function processEnvironment(): Readonly<Record<string, string | undefined>> | undefined {
   return typeof process !== 'undefined' && typeof process.env === 'object' ? process.env : undefined;
+}
+
+/**
+ * True for the paths whose every answer, error or not, is the handler's JSON (the ask tree under
+ * `base`, the platform's `/api/v2` and `/debug`): a host's own "page not found" page never
+ * replaces a 4xx there, whatever the request's `Accept` says.
+ */
+export function isServiceTreePath(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`) || isPlatformPath(pathname);
+}
+
+/** The platform's trees without a proxy mounted: a 404 `Response` body (spec/platform-api.md), not the ask tree's Error. */
+function platformNotMounted(request: Request): Response | null {
+  if (!isPlatformPath(new URL(request.url).pathname)) return null;
+  return responseBody(404, 'The platform proxy is not enabled on this server.', { detail: 'start it with --platform-url', headers: { 'cache-control': 'no-store' } });
 }
 
 /** The raw (still percent-encoded) remainder of the path after `prefix`, decoded once. */
@@ -225,10 +242,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
   app.onError((error, c) => errorToResponse(error, log, redactorOf(c.env as Environment, options.processEnv, options.buildEnv)));
 
   const handle = async (request: Request, context?: AskRequestContext): Promise<Response> => {
-    if (options.platform) {
-      const proxied = await options.platform(request);
-      if (proxied) return proxied;
-    }
+    const proxied = options.platform ? await options.platform(request) : platformNotMounted(request);
+    if (proxied) return proxied;
     return app.fetch(request, context?.env ?? {});
   };
   const routes = app.routes.filter((route) => route.method !== 'ALL').map(({ method, path }) => ({ method, path }));
