@@ -7,6 +7,7 @@ import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
 import { generatorOfConfig } from '../content/site-config/index.ts';
 import { chooseDistiller } from '../distill/choose.ts';
+import { counted } from '../text/counted.ts';
 import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, quietIO, UsageError, type CliIO, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
@@ -19,9 +20,9 @@ export function buildSummary(report: BuildReport, distiller: { provider: string;
   const seconds = (report.elapsedMs / 1000).toFixed(2);
   const state = report.upToDate ? 'digest up to date' : 'digest built';
   return (
-    `${state}: ${report.pages} pages, ${report.sections} sections, ${report.changed.length} changed, ${report.removed.length} removed; ` +
-    `${distiller.provider}/${distiller.model}: ${usage.calls} model calls, ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ` +
-    `${usage.cacheHits} cache hits, ${usage.droppedFacts} non-verbatim facts dropped; ${seconds}s`
+    `${state}: ${counted(report.pages, 'page')}, ${counted(report.sections, 'section')}, ${report.changed.length} changed, ${report.removed.length} removed; ` +
+    `${distiller.provider}/${distiller.model}: ${counted(usage.calls, 'model call')}, ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ` +
+    `${counted(usage.cacheHits, 'cache hit')}, ${counted(usage.droppedFacts, 'non-verbatim fact')} dropped; ${seconds}s`
   );
 }
 

@@ -15,6 +15,7 @@ import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
 import { writeFileAtomically } from '../disk/atomic-write.ts';
+import { counted } from '../text/counted.ts';
 
 /** `--out` names the folder of the tables; a path to their `index.json` names its folder. */
 function tablesFolder(out: string): string {
@@ -62,6 +63,6 @@ export const indexBuild: Command = async (argv, io) => {
   const mode = manifest ? 'with the digest signal' : 'without a digest (IDF overlap fallback)';
   const where = path.relative(io.cwd, out) || out;
   if (values.json) io.out(JSON.stringify({ out: where, sections: content.sections.length, terms: index.vocab.length, withDigest: manifest !== null, elapsedMs: Math.round(performance.now() - started) }));
-  else io.out(`search tables written to ${where}: ${content.sections.length} sections, ${index.vocab.length} terms, ${mode}; ${seconds}s`);
+  else io.out(`search tables written to ${where}: ${counted(content.sections.length, 'section')}, ${counted(index.vocab.length, 'term')}, ${mode}; ${seconds}s`);
   return 0;
 };

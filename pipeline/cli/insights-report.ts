@@ -8,6 +8,7 @@
  */
 import type { FeedbackLogEntry, QueryLogEntry } from '../runtime/query-log.ts';
 import { compareCodeUnits } from '../text/compare.ts';
+import { counted } from '../text/counted.ts';
 import { clickThrough, isFeedbackEntry, unhelpfulAnswers, type ClickThrough, type RatedAnswer } from './insights-feedback.ts';
 import type { SearchIndex } from '../search/open.ts';
 import { stem } from '../search/stem.ts';
@@ -93,7 +94,7 @@ export function parseQueryLog(text: string): ParsedQueryLog {
 }
 
 /** Queries counted, most asked first (ties by query). */
-function counted(entries: readonly QueryLogEntry[]): CountedQuery[] {
+function countedQueries(entries: readonly QueryLogEntry[]): CountedQuery[] {
   const byQuery = new Map<string, { count: number; results: number }>();
   for (const entry of entries) {
     const known = byQuery.get(entry.query);
@@ -143,10 +144,10 @@ export function insightsReport({ entries, feedback, skipped }: ParsedQueryLog, i
     skipped,
     from: hours[0] ?? null,
     to: hours.at(-1) ?? null,
-    top: counted(entries),
-    noResults: counted(none),
+    top: countedQueries(entries),
+    noResults: countedQueries(none),
     missingWords: missingWords(index, none),
-    unanswered: counted(none.filter((entry) => entry.mode === 'agentic')),
+    unanswered: countedQueries(none.filter((entry) => entry.mode === 'agentic')),
     clickThrough: clickThrough(entries, feedback),
     unhelpful: unhelpfulAnswers(feedback),
   };
@@ -160,13 +161,13 @@ function clickThroughLine(entry: ClickThrough): string {
 
 /** The report as text: one part per list, each line a thing to act on. */
 export function insightsLines(report: InsightsReport): string[] {
-  const lines = [`ask insights: ${report.queries} queries${report.feedback > 0 ? ` and ${report.feedback} feedback` : ''}${report.from === null ? '' : `, ${report.from}:00 to ${report.to ?? report.from}:59 UTC`}${report.skipped > 0 ? ` (${report.skipped} lines skipped)` : ''}`];
+  const lines = [`ask insights: ${counted(report.queries, 'query', 'queries')}${report.feedback > 0 ? ` and ${counted(report.feedback, 'feedback event')}` : ''}${report.from === null ? '' : `, ${report.from}:00 to ${report.to ?? report.from}:59 UTC`}${report.skipped > 0 ? ` (${counted(report.skipped, 'line')} skipped)` : ''}`];
   const part = (title: string, rows: readonly string[], empty: string): void => {
     lines.push('', title);
     if (rows.length === 0) lines.push(`  ${empty}`);
     else lines.push(...rows.map((row) => `  ${row}`));
   };
-  part('Most asked:', report.top.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)} (${entry.results} results)`), 'none');
+  part('Most asked:', report.top.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)} (${counted(entry.results, 'result')})`), 'none');
   part('No result (write the page, or give it the readers\' words):', report.noResults.map((entry) => `${entry.count}× ${JSON.stringify(entry.query)}`), 'none');
   part(
     'Words readers use that the docs do not (glossary alias candidates):',

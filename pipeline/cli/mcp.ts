@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { localAskClient, type AskClient } from '../client/ask-client.ts';
 import { mirroredAskClient } from '../client/mirrored-client.ts';
 import { hasProviderKey } from '../mcp/ask-tool.ts';
+import { packageVersion } from './package-version.ts';
 import { createAskMcpServer } from '../mcp/server.ts';
 import { readSiteIdentity } from '../mcp/site-identity.ts';
 import { CommandFailure, UsageError, type CliIO, type Command } from './io.ts';
@@ -42,7 +43,7 @@ export const mcpCommand: Command = async (argv, io) => {
   const { values, positionals } = parseCommand(MCP, argv);
   if (positionals.length > 0) throw new UsageError(`ask mcp: unexpected argument '${positionals[0]}'`);
   const client = await mcpClient(values, io);
-  const server = createAskMcpServer(client, { version: '3.0.0', agentic: hasProviderKey(io.env), site: await readSiteIdentity(client) });
+  const server = createAskMcpServer(client, { version: await packageVersion(), agentic: hasProviderKey(io.env), site: await readSiteIdentity(client) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -26,8 +26,24 @@ export function processIO(): CliIO {
   };
 }
 
+/**
+ * A reader that closed this process's stdout (`ask search x | head -1`) has what it wanted: the
+ * command ends there, quietly, with status 0; a closed stderr is written no more. Any other
+ * stream error is thrown as before.
+ */
+function endQuietlyOnClosedOutput(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 /** Runs the command line of this process and exits with its code. */
 export async function main(): Promise<void> {
+  endQuietlyOnClosedOutput();
   const code = await runCli(process.argv.slice(2), processIO());
   process.exitCode = code;
   // a server command resolves only after it closed; nothing else keeps the process alive

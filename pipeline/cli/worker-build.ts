@@ -6,6 +6,7 @@ import { DIGEST_FILES } from '../format/paths.ts';
 import { digestFileExists } from '../digest/read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { existingFolder } from './paths.ts';
+import { counted } from '../text/counted.ts';
 
 function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -36,7 +37,7 @@ export const workerBuild: Command = async (argv, io) => {
     return 0;
   }
   io.out(`wrote ${file}: ${kilobytes(built.bytes)} (${kilobytes(built.gzipBytes)} gzip)`);
-  io.out(`wrote ${store}: ${built.layout.files} files, ${kilobytes(built.layout.bytes)} (the digest, under ${built.layout.root})`);
+  io.out(`wrote ${store}: ${counted(built.layout.files, 'file')}, ${kilobytes(built.layout.bytes)} (the digest, under ${built.layout.root})`);
   io.out(`wrote ${path.join(values.out, built.wrangler)}${values.r2 === undefined ? '' : `: upload the files of ${store} to the bucket ${values.r2} under their paths`}`);
   return 0;
 };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../format/digest-json.ts';
 import { DIGEST_FILES, sectionFilePath } from '../format/paths.ts';
 import { compareCodeUnits } from '../text/compare.ts';
+import { counted } from '../text/counted.ts';
 
 /** One side of a comparison: a digest's manifest and a way to read its files. */
 export interface DigestSide {
@@ -90,7 +91,7 @@ export async function diffDigests(base: DigestSide, head: DigestSide): Promise<s
     if (JSON.stringify(before) !== JSON.stringify(after) || base.manifest?.sections[id] !== head.manifest?.sections[id]) changed.push(id);
   }
   const lines = [`# Digest changes: ${base.label} → ${head.label}`, ''];
-  lines.push(`${changed.length} sections changed, ${added.length} added, ${removed.length} removed.`, '');
+  lines.push(`${counted(changed.length, 'section')} changed, ${added.length} added, ${removed.length} removed.`, '');
   for (const id of changed) {
     const [before, after] = [await node(base, id), await node(head, id)];
     lines.push(`## Changed ${code(id)}`, '', ...(before && after ? describeChange(before, after) : []), '');

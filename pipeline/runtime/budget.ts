@@ -1,6 +1,7 @@
 import { withoutUnsafeLinks } from '../markdown/rewrite-links.ts';
 import { estimateJsonTokens as cost } from '../text/tokens.ts';
 import type { DigestNode, Fact } from '../types.ts';
+import { counted } from '../text/counted.ts';
 
 /** A section as the budgeted list gives it: its summary object, then its facts and text when they fit. */
 interface BudgetedSection {
@@ -86,8 +87,6 @@ export function fillBudget(candidates: BudgetCandidates, budget: number): Budget
     total,
   };
 }
-
-const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
 /** One line saying what a fill left out, or `Everything fit.` */
 export function budgetNote(fill: BudgetFill, budget: number): string {

@@ -109,7 +109,7 @@ describe('ask insights', () => {
   it('prints the click-through and the unhelpful answers as text', async () => {
     const cwd = await project(withFeedback);
     const run = await runAsk(['insights', '--log', 'queries.ndjson'], cwd);
-    expect(run.out[0]).toBe('ask insights: 9 queries and 9 feedback, 2026-11-27T10:00 to 2026-11-27T11:59 UTC');
+    expect(run.out[0]).toBe('ask insights: 9 queries and 9 feedback events, 2026-11-27T10:00 to 2026-11-27T11:59 UTC');
     expect(run.out).toContain('  3/4 opened (75%) "session tokens" most: /guide/tokens#send-the-header (mean rank 1.5)');
     expect(run.out).toContain('  0/2 opened (0%) "revoke a token"');
     expect(run.out).toContain('  2× "sso with okta" (1 helpful)');

@@ -40,8 +40,10 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe('the server names the site it answers for', () => {
-  it("is titled with the digest's site name, and its instructions say what the docs are about and how to use the tools", () => {
-    expect(local.getServerVersion()).toMatchObject({ name: 'ask', title: 'Svc docs' });
+  it("is titled with the digest's site name, and its instructions say what the docs are about and how to use the tools", async () => {
+    const { version } = JSON.parse(await readFile(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    // the server's own version is the package's, not the API's (3.0.0)
+    expect(local.getServerVersion()).toEqual({ name: 'ask', version, title: 'Svc docs' });
     const instructions = local.getInstructions() ?? '';
     expect(instructions).toMatch(/^These tools search and read the documentation of Svc docs: Sign in to svc and keep its tokens safe\. /);
     expect(instructions).toContain('`search`');

@@ -2,15 +2,12 @@ import { stat } from 'node:fs/promises';
 import { ContentErrors } from '../../content/load.ts';
 import { checkDigest, type Staleness } from '../../compile/check.ts';
 import { DigestFormatError } from '../../format/manifest.ts';
+import { counted as count } from '../../text/counted.ts';
 
 /** The two folders as the user named them (relative to the project), for the line; never this machine's paths. */
 export interface ShownFolders {
   readonly content: string;
   readonly digest: string;
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** What changed, in a few words: sections first ("1 section added, 2 changed"), else content files, else the distiller's passes or the search tables. */

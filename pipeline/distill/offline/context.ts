@@ -14,6 +14,7 @@ import { STOPWORDS } from './lexicon.ts';
 import { clipWords, endSentence, occursAsWords, squash, upperFirst } from './text.ts';
 import { OTHER_PAGES } from '../../format/group-labels.ts';
 import { compareCodeUnits } from '../../text/compare.ts';
+import { counted as count } from '../../text/counted.ts';
 
 const MAX_TITLES = 6;
 const MAX_TOPICS = 6;
@@ -23,10 +24,6 @@ const MAX_KEY_TERMS = 20;
 export function groupLabel(group: string | null): string {
   if (group === null || group === '') return OTHER_PAGES;
   return upperFirst(group.replace(/[-_]+/g, ' ').trim());
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** "a, b and c", or "a, b, c and 4 more" past `max`. */
