@@ -102,7 +102,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     );
     const records = await clock.time('distil', () => Promise.resolve(recordsInOrder(content.sections, distilled.records, distiller)));
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-    const view = await clock.time('write', () => readSiteView({ contentDir: options.contentDir, generator: site.generator, config: plan.setup.config, pages: content.pages, nodes: corpus.nodes }));
+    const view = await clock.time('write', () => readSiteView({ contentDir: options.contentDir, generator: site.generator, config: plan.setup.config, pages: content.pages, nodes: corpus.nodes, context: corpus.context.value }));
     await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading, view }));
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();

@@ -2,7 +2,8 @@
  * The digest's files for agents that read docs whole (a corpus output: they depend on every page),
  * made from the pages, the section nodes, the site's identity and navigation in memory:
  *
- * - `llms.txt`, as llmstxt.org writes it: `# <site name>`, `> <site description>`, then one
+ * - `llms.txt`, as llmstxt.org writes it: `# <site name>`, `> <site description>` (stated, else
+ *   taken from the home page or the context: `resolveIdentity`, one line), then one
  *   `## <group>` per navigation group in sidebar order (pages outside any group under `## Docs`),
  *   one line per page, `- [<title>](<page url>.md): <what it is about>` (`pageMarkdownUrl`,
  *   `pageAbout`; a page with nothing to say is left out); changelogs, blogs and release notes
@@ -15,7 +16,8 @@
  *   between) is written `Source\:` (`unforgeableBody`), and every title is one line.
  *
  * Titles, names, group labels and descriptions are made one line (`oneLine`) before they are
- * written, so a frontmatter title with line breaks cannot add headings or list items.
+ * written, so a frontmatter title with line breaks cannot add headings or list items; the `>`
+ * line's text is escaped where its start would open a block in the quote (`quotedText`).
  *
  * Links in the page blocks are the digest's own (`createLinkResolver`). Deterministic, LF, a final newline.
  *
@@ -75,6 +77,20 @@ function plainText(text: string): string {
 /** A title, a name or a label as one line of Markdown that reads back as that text. */
 function titleText(text: string): string {
   return plainText(oneLine(text));
+}
+
+/** What opens a block at the start of a line: an ATX heading, a bullet, a quote, a fence, a thematic break. */
+const BLOCK_OPENER = /^(?:#{1,6}(?=[ \t]|$)|[-+*](?=[ \t]|$)|>|`{3,}|~{3,}|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/;
+/** An ordered list item's number (`1. `, `2) `): its delimiter is what is escaped. */
+const ORDERED_ITEM = /^\d{1,9}(?=[.)](?:[ \t]|$))/;
+
+/**
+ * The `>` line's text (already `titleText`) with a start that would open a block inside the quote
+ * backslash-escaped, so the quote is one paragraph that reads back as the text; any other text as it is.
+ */
+function quotedText(text: string): string {
+  if (ORDERED_ITEM.test(text)) return text.replace(ORDERED_ITEM, '$&\\');
+  return BLOCK_OPENER.test(text) ? `\\${text}` : text;
 }
 
 /**
@@ -140,7 +156,7 @@ function pageBlock(page: Page, nodes: readonly DigestNode[]): { readonly block: 
 /** `llms.txt`: the site's name and description, then the pages by navigation group, the optional ones last. */
 function llmsIndex(input: LlmsInput, nodesByPage: ReadonlyMap<string, readonly DigestNode[]>): string {
   const lines = [`# ${titleText(input.identity.name)}`, ''];
-  if (input.identity.description !== null) lines.push(`> ${titleText(input.identity.description)}`, '');
+  if (input.identity.description !== null) lines.push(`> ${quotedText(titleText(input.identity.description))}`, '');
   const about = new Map(input.navigation.flatMap((group) => group.pages).map((page) => [page, pageAbout(page, nodesByPage.get(page.slug) ?? [])]));
   const entry = (page: Page): string => `- [${titleText(page.title)}](${linkDestination(pageMarkdownUrl(page.url))}): ${plainText(about.get(page) ?? '')}`;
   // a page with nothing to say (a redirect, a bare title) is not listed: its Markdown is still served

@@ -18,6 +18,7 @@ import {
   type SiteConfig,
 } from '../content/site-config/index.ts';
 import type { DigestNode, Page } from '../types.ts';
+import { introSummary, orientationSummary } from './site-summary.ts';
 
 export interface SiteView {
   readonly identity: ResolvedIdentity;
@@ -30,8 +31,10 @@ export interface SiteViewInput {
   /** The config as read, the command line's name and description over its own. */
   readonly config: SiteConfig;
   readonly pages: readonly Page[];
-  /** The section nodes (the home page's intro summary is the last resort for the description). */
+  /** The section nodes (the home page's intro text may be the description). */
   readonly nodes: readonly DigestNode[];
+  /** The digest's context text (its first sentence is the description's last resort). */
+  readonly context: string;
 }
 
 async function frontmatterOf(contentDir: string, page: Page): Promise<Readonly<Record<string, LiteralValue>>> {
@@ -51,10 +54,10 @@ export async function readNavigation(contentDir: string, generator: GeneratorNam
 /** Reads the site view (see the module comment). */
 export async function readSiteView(input: SiteViewInput): Promise<SiteView> {
   const home = homePageOf(input.pages);
-  const summary = home === null ? null : (input.nodes.find((node) => node.id === home.slug)?.summary ?? null);
-  const homeFacts = home === null ? null : { page: home, frontmatter: await frontmatterOf(input.contentDir, home), summary };
+  const intro = home === null ? undefined : input.nodes.find((node) => node.id === home.slug);
+  const homeFacts = home === null ? null : { page: home, frontmatter: await frontmatterOf(input.contentDir, home), intro: intro === undefined ? null : introSummary(intro.markdown) };
   return {
-    identity: resolveIdentity(input.config.identity, homeFacts),
+    identity: resolveIdentity(input.config.identity, homeFacts, orientationSummary(input.context)),
     navigation: await readNavigation(input.contentDir, input.generator, input.config, input.pages),
   };
 }

@@ -24,7 +24,8 @@ const ManifestSchema = z.object({
   siteUrl: z.string(),
   /**
    * The site's name and description as readers see them (llms.txt, the demo site, the MCP server,
-   * the OpenAPI `info`): the command line's, else the generator config's, else the home page's.
+   * the OpenAPI `info`): the command line's, else the generator config's, else the home page's;
+   * a description still unstated is the first sentence of the context.
    * Its key sorts before `sections`, so a host finds it in the head of the file.
    */
   identity: z.object({ name: z.string(), description: z.string().nullable() }),

@@ -59,4 +59,29 @@ describe('llms files in incremental builds', () => {
     expect(after.get(DIGEST_FILES.llmsFull)).not.toContain('the script');
     expect(changedPaths(await forcedTree(content, root), after)).toEqual([]);
   });
+
+  it("an edit to the home page changes llms.txt's > summary as a forced build writes it: its intro, its description, its removal", async () => {
+    const { content, out, cache, root } = await workspace();
+    const home = path.join(content, 'index.md');
+    const summary = async (): Promise<string | undefined> => (await readFile(path.join(out, DIGEST_FILES.llms), 'utf8')).split('\n')[2];
+    await writeFile(home, '# Svc\n\nSvc signs you in. It keeps tokens.\n\n## Next\n\nRead [the guide](./guide/start.md).\n');
+    await build(content, out, { cacheDir: cache });
+    expect(await summary()).toBe('> Svc signs you in. It keeps tokens.');
+
+    await writeFile(home, (await readFile(home, 'utf8')).replace('Svc signs you in.', 'Svc signs you in with a passcode.'));
+    expect((await build(content, out, { cacheDir: cache })).changed).toEqual(['index']);
+    expect(await summary()).toBe('> Svc signs you in with a passcode. It keeps tokens.');
+    expect(changedPaths(await forcedTree(content, root), await snapshotTree(out))).toEqual([]);
+
+    await writeFile(home, `---\ndescription: The svc command line.\n---\n${await readFile(home, 'utf8')}`);
+    await build(content, out, { cacheDir: cache });
+    expect(await summary()).toBe('> The svc command line.');
+    expect(changedPaths(await forcedTree(content, root), await snapshotTree(out))).toEqual([]);
+
+    // no home page: the first sentence of the context, which counts the pages left
+    await rm(home);
+    await build(content, out, { cacheDir: cache });
+    expect(await summary()).toMatch(/^> These docs have 3 pages and \d+ sections, in 2 groups: /);
+    expect(changedPaths(await forcedTree(content, root), await snapshotTree(out))).toEqual([]);
+  });
 });

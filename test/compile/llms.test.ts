@@ -159,8 +159,10 @@ describe('llms.txt, llms-full.txt and pages/<slug>.md', () => {
     expect(summary('reference/flags#global-flags')).not.toBe('');
     expect(tree.get(DIGEST_FILES.llms)).toBe(
       [
-        // no config, no home page: the default name and no description
+        // no config, no home page: the default name, and the first sentence of the context
         '# Documentation',
+        '',
+        '> These docs have 3 pages and 10 sections, in 2 groups: Guide (2) and Reference (1).',
         '',
         '## Reference',
         '',

@@ -1,8 +1,10 @@
 /**
  * The site's name and description, first stated wins: the command line (`--site-name`,
  * `--site-description`), the generator's config, then the home page: its hero's name (VitePress
- * `hero.name`, Starlight `hero.title`) or title, its description, its hero's tagline, else its
- * intro's summary. A site without a home page or a name anywhere is "Documentation".
+ * `hero.name`, Starlight `hero.title`) or title, its description, its hero's tagline, else the
+ * opening of its intro's text; a description still unstated is the first sentence of the
+ * digest's context, so `llms.txt` always has its `>` line. A site without a home page or a name
+ * anywhere is "Documentation".
  */
 import type { Page } from '../../types.ts';
 import { isRecord, stringAt, type LiteralValue } from './literal-values.ts';
@@ -11,7 +13,7 @@ import type { SiteIdentity } from './types.ts';
 /** The name and description the digest records and shows. */
 export interface ResolvedIdentity {
   readonly name: string;
-  /** Null when nothing states one. */
+  /** Null only when nothing states one and the digest has no context to take it from. */
   readonly description: string | null;
 }
 
@@ -21,8 +23,8 @@ export interface HomeFacts {
   readonly page: Page;
   /** The home page's frontmatter as data. */
   readonly frontmatter: Readonly<Record<string, LiteralValue>>;
-  /** Its intro section's summary, when there is one. */
-  readonly summary: string | null;
+  /** The opening of its intro's text, one line (`introSummary`); null when the intro has no prose. */
+  readonly intro: string | null;
 }
 
 function oneLine(text: string | null | undefined): string | undefined {
@@ -30,12 +32,15 @@ function oneLine(text: string | null | undefined): string | undefined {
   return line === undefined || line === '' ? undefined : line;
 }
 
-/** `declared` (the command line over the config, merged by the caller) filled in from the home page. */
-export function resolveIdentity(declared: SiteIdentity, home: HomeFacts | null): ResolvedIdentity {
+/**
+ * `declared` (the command line over the config, merged by the caller) filled in from the home
+ * page, then from `orientation`: the first sentence of the digest's context (`orientationSummary`).
+ */
+export function resolveIdentity(declared: SiteIdentity, home: HomeFacts | null, orientation: string | null): ResolvedIdentity {
   const hero = home !== null && isRecord(home.frontmatter['hero']) ? home.frontmatter['hero'] : undefined;
   const name = oneLine(declared.name) ?? oneLine(stringAt(hero, 'name') ?? stringAt(hero, 'title')) ?? oneLine(home?.page.title) ?? DEFAULT_SITE_NAME;
   const description =
-    oneLine(declared.description) ?? oneLine(home?.page.description) ?? oneLine(stringAt(hero, 'tagline') ?? stringAt(hero, 'text')) ?? oneLine(home?.summary) ?? null;
+    oneLine(declared.description) ?? oneLine(home?.page.description) ?? oneLine(stringAt(hero, 'tagline') ?? stringAt(hero, 'text')) ?? oneLine(home?.intro) ?? oneLine(orientation) ?? null;
   return { name, description };
 }
 

@@ -63,10 +63,15 @@ describe('the site navigation: pages grouped and ordered as the live sidebar sho
 describe("the site's name and description", () => {
   const home = { ...page('index.md'), title: 'Welcome', description: null };
 
-  it('the command line or config first, then the home hero, title, description, tagline and intro summary', () => {
-    expect(resolveIdentity({ name: 'Acme', description: 'Tools.' }, { page: home, frontmatter: {}, summary: 'Intro.' })).toEqual({ name: 'Acme', description: 'Tools.' });
-    expect(resolveIdentity({}, { page: home, frontmatter: { hero: { name: 'Acme', tagline: 'Build  fast' } }, summary: 'Intro.' })).toEqual({ name: 'Acme', description: 'Build fast' });
-    expect(resolveIdentity({}, { page: home, frontmatter: {}, summary: 'Intro text.' })).toEqual({ name: 'Welcome', description: 'Intro text.' });
-    expect(resolveIdentity({}, null)).toEqual({ name: 'Documentation', description: null });
+  it('the command line or config first, then the home hero, title, description, tagline and intro text, then the context', () => {
+    const context = 'These docs have 3 pages.';
+    expect(resolveIdentity({ name: 'Acme', description: 'Tools.' }, { page: home, frontmatter: {}, intro: 'Intro.' }, context)).toEqual({ name: 'Acme', description: 'Tools.' });
+    expect(resolveIdentity({}, { page: { ...home, description: 'Made  for\nteams.' }, frontmatter: { hero: { tagline: 'Fast' } }, intro: 'Intro.' }, context)).toEqual({ name: 'Welcome', description: 'Made for teams.' });
+    expect(resolveIdentity({}, { page: home, frontmatter: { hero: { name: 'Acme', tagline: 'Build  fast' } }, intro: 'Intro.' }, context)).toEqual({ name: 'Acme', description: 'Build fast' });
+    expect(resolveIdentity({}, { page: home, frontmatter: {}, intro: 'Intro text.' }, context)).toEqual({ name: 'Welcome', description: 'Intro text.' });
+    // a home page with no prose in its intro, or no home page: the context's first sentence
+    expect(resolveIdentity({}, { page: home, frontmatter: {}, intro: null }, context)).toEqual({ name: 'Welcome', description: context });
+    expect(resolveIdentity({}, null, context)).toEqual({ name: 'Documentation', description: context });
+    expect(resolveIdentity({}, null, null)).toEqual({ name: 'Documentation', description: null });
   });
 });
