@@ -2,12 +2,20 @@
  * What an expected entry of a search check names, as section ids of a digest: a section id
  * (`guide/setup#install`), a page or section url (absolute, or its path under the site url), or
  * a content file path with an optional `#anchor` (`guide/setup.md#install`), so that a team writes
- * its checks against its own files. A file's anchor is the section's anchor as the site serves it,
- * else GitHub's slug of the heading text (what a reader copies from a repository's rendering);
- * no anchor, or the slug of the page title, names the page's intro.
+ * its checks against its own files. An anchor is the anchor of any heading of the page as the site
+ * serves it: a `####` heading, which opens no section, names the section that holds it (in a url or
+ * a page id too, once the pages are read). A file's anchor may also be GitHub's slug of a heading's
+ * text (what a reader copies from a repository's rendering, duplicates counted over every heading of
+ * the page); no anchor, or the slug of the page title, names the page's intro.
  */
 import GithubSlugger from 'github-slugger';
+import type { PageHeading } from '../content/chunk.ts';
 import type { Page, Section } from '../types.ts';
+
+/** What an entry that names a file needs of its page: the file, its slug and its headings (any depth, in order). */
+export interface CheckPage extends Pick<Page, 'file' | 'slug'> {
+  readonly headings: readonly PageHeading[];
+}
 
 export interface CheckTargets {
   /** The section ids an entry names (one, or none when it names nothing of the digest). */
@@ -35,42 +43,65 @@ function urlKey(pathAndFragment: string): string {
   return `${trimmed === '' ? '/' : trimmed}${fragment}`;
 }
 
-/** The targets of a digest's sections, read with its content's pages. */
-export function checkTargets(pages: readonly Pick<Page, 'file' | 'slug'>[], sections: readonly Pick<Section, 'id' | 'pageSlug' | 'anchor' | 'heading' | 'title' | 'url'>[], siteUrl: string): CheckTargets {
+type TargetSection = Pick<Section, 'id' | 'pageSlug' | 'anchor' | 'heading' | 'title' | 'url'>;
+
+/**
+ * The section of a page an anchor names: a section's own anchor, else any heading's (the section
+ * that holds it); for a file, GitHub's slug of a heading's text or of the page title too.
+ */
+function anchorInPage(page: CheckPage, ofPage: readonly TargetSection[], ids: ReadonlySet<string>, anchor: string, asFile: boolean): string | null {
+  const exact = ofPage.find((section) => section.anchor === anchor);
+  if (exact) return exact.id;
+  // a heading of any depth, in a section the digest has (a stale digest may lack one the content has)
+  const byAnchor = page.headings.find((heading) => heading.anchor === anchor && ids.has(heading.section));
+  if (byAnchor) return byAnchor.section;
+  if (!asFile) return null;
+  const slugger = new GithubSlugger();
+  const byGithub = page.headings.find((heading) => slugger.slug(heading.text) === anchor);
+  if (byGithub && ids.has(byGithub.section)) return byGithub.section;
+  const intro = ofPage[0];
+  return intro !== undefined && new GithubSlugger().slug(intro.title) === anchor ? intro.id : null;
+}
+
+/**
+ * The targets of a digest's sections, read with its content's pages (none: entries that name a
+ * file, or an anchor no section has, name nothing).
+ */
+export function checkTargets(pages: readonly CheckPage[], sections: readonly TargetSection[], siteUrl: string): CheckTargets {
   const ids = new Set(sections.map((section) => section.id));
-  const byUrl = new Map<string, string>();
+  const byUrl = new Map<string, TargetSection>();
+  const sectionsOfPage = new Map<string, TargetSection[]>();
   for (const section of sections) {
     const key = urlKey(sitePath(section.url, siteUrl));
-    if (!byUrl.has(key)) byUrl.set(key, section.id);
-  }
-  const slugOfFile = new Map(pages.map((page) => [page.file, page.slug]));
-  const sectionsOfPage = new Map<string, (typeof sections)[number][]>();
-  for (const section of sections) {
+    if (!byUrl.has(key)) byUrl.set(key, section);
     const list = sectionsOfPage.get(section.pageSlug);
     if (list) list.push(section);
     else sectionsOfPage.set(section.pageSlug, [section]);
   }
-  const inFile = (file: string, anchor: string | null): string | null => {
-    const slug = slugOfFile.get(file);
-    const ofPage = slug === undefined ? undefined : sectionsOfPage.get(slug);
+  const pageOfFile = new Map(pages.map((page) => [page.file, page]));
+  const pageOfSlug = new Map(pages.map((page) => [page.slug, page]));
+  const inPage = (page: CheckPage | undefined, anchor: string | null, asFile: boolean): string | null => {
+    const ofPage = page === undefined ? undefined : sectionsOfPage.get(page.slug);
     const intro = ofPage?.[0];
-    if (ofPage === undefined || intro === undefined) return null;
-    if (anchor === null || anchor === '') return intro.id;
-    const exact = ofPage.find((section) => section.anchor === anchor);
-    if (exact) return exact.id;
-    const slugger = new GithubSlugger();
-    const byHeading = ofPage.find((section) => section.heading !== null && slugger.slug(section.heading) === anchor);
-    if (byHeading) return byHeading.id;
-    return new GithubSlugger().slug(intro.title) === anchor ? intro.id : null;
+    if (page === undefined || ofPage === undefined || intro === undefined) return null;
+    return anchor === null || anchor === '' ? intro.id : anchorInPage(page, ofPage, ids, anchor, asFile);
   };
   return {
     resolve(entry) {
       if (ids.has(entry)) return entry;
       const hash = entry.indexOf('#');
       const before = hash === -1 ? entry : entry.slice(0, hash);
-      if (/\.mdx?$/i.test(before)) return inFile(before.replace(/^\.?\//, ''), hash === -1 ? null : entry.slice(hash + 1));
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('/')) return byUrl.get(urlKey(sitePath(entry, siteUrl))) ?? null;
-      return null;
+      const anchor = hash === -1 ? null : entry.slice(hash + 1);
+      if (/\.mdx?$/i.test(before)) return inPage(pageOfFile.get(before.replace(/^\.?\//, '')), anchor, true);
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('/')) {
+        const exact = byUrl.get(urlKey(sitePath(entry, siteUrl)));
+        if (exact !== undefined || anchor === null) return exact?.id ?? null;
+        // an anchor of a deeper heading: the section of the page at that url that holds it
+        const pageSection = byUrl.get(urlKey(sitePath(before, siteUrl)));
+        return pageSection === undefined ? null : inPage(pageOfSlug.get(pageSection.pageSlug), anchor, false);
+      }
+      // a page's id with the anchor of a deeper heading
+      return anchor === null ? null : inPage(pageOfSlug.get(before), anchor, false);
     },
   };
 }

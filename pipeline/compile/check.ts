@@ -32,8 +32,11 @@ export async function searchTablesCurrent(outDir: string): Promise<boolean> {
   return versions?.schema === SEARCH_SCHEMA_VERSION && versions.tokenizer === TOKENIZER_VERSION;
 }
 
+/** What of a manifest says how its content was read: the site url and the site's options. */
+export type ContentSite = Pick<Manifest, 'siteUrl' | 'site'>;
+
 /** The site options a digest was built with, as `loadContent` takes them. */
-export function contentSiteOf(manifest: Manifest): Pick<LoadOptions, 'siteUrl' | 'generator' | 'urlStyle' | 'exclude'> {
+export function contentSiteOf(manifest: ContentSite): Pick<LoadOptions, 'siteUrl' | 'generator' | 'urlStyle' | 'exclude'> {
   const { generator, trailingSlash, htmlExtension, exclude } = manifest.site;
   return { siteUrl: manifest.siteUrl, generator, urlStyle: { trailingSlash, htmlExtension }, exclude };
 }

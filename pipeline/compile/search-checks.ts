@@ -3,7 +3,7 @@
  * JSONL file; else the digest's own checks, each suggested question against the section it was
  * asked about, and the committed `ask.queries.jsonl` at the content root) with their expected
  * entries resolved to its section ids (check-targets.ts). Content is loaded only when an entry
- * names a content file.
+ * names a content file, or an anchor no section has (a deeper heading's).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,11 +13,10 @@ import { SuggestionsFileSchema, suggestedQuestionsOf, type SuggestionsFile } fro
 import { DIGEST_FILES } from '../format/paths.ts';
 import { loadSearchIndex } from '../search/load.ts';
 import { parseQueryChecks, type QueryCheck, type ResolvedCheck } from '../search/checks.ts';
-import type { Manifest } from '../format/manifest.ts';
-import type { Page } from '../types.ts';
+import type { PageHeading } from '../content/chunk.ts';
 import type { SearchIndex } from '../search/open.ts';
-import { checkTargets } from './check-targets.ts';
-import { contentSiteOf } from './check.ts';
+import { checkTargets, type CheckPage } from './check-targets.ts';
+import { contentSiteOf, type ContentSite } from './check.ts';
 
 /** The file of checks a docs team commits at its content root. */
 export const COMMITTED_QUERIES = 'ask.queries.jsonl';
@@ -81,13 +80,17 @@ export function suggestionChecks(file: SuggestionsFile | null): QueryCheck[] {
   return suggestedQuestionsOf(file).flatMap(({ question, section }) => (section === null ? [] : [{ query: question, expect: [section], kind: SUGGESTED_KIND }]));
 }
 
-/** Whether resolving these checks needs the content's pages (an entry names a content file). */
-function checksNameFiles(written: readonly QueryCheck[]): boolean {
-  return written.some((check) => check.expect.some(namesFile));
+/**
+ * Whether resolving these checks on `index` needs the content's pages: an entry names a content
+ * file, or has an anchor that names no section by itself (a deeper heading's).
+ */
+export function checksNeedPages(written: readonly QueryCheck[], index: SearchIndex, siteUrl: string): boolean {
+  const alone = checkTargets([], tableSections(index), siteUrl);
+  return written.some((check) => check.expect.some((entry) => namesFile(entry) || (entry.includes('#') && alone.resolve(entry) === null)));
 }
 
 /** The written checks with their entries as section ids of `index`; entries that name none apart. */
-export function resolveChecks(written: readonly QueryCheck[], index: SearchIndex, siteUrl: string, pages: readonly Pick<Page, 'file' | 'slug'>[]): Pick<LoadedChecks, 'checks' | 'unresolved'> {
+export function resolveChecks(written: readonly QueryCheck[], index: SearchIndex, siteUrl: string, pages: readonly CheckPage[]): Pick<LoadedChecks, 'checks' | 'unresolved'> {
   const targets = checkTargets(pages, tableSections(index), siteUrl);
   const unresolved: { query: string; entry: string }[] = [];
   const checks = written.map((check): ResolvedCheck => {
@@ -102,9 +105,15 @@ export function resolveChecks(written: readonly QueryCheck[], index: SearchIndex
   return { checks, unresolved };
 }
 
-/** The content's pages under the digest's site options, loaded only when the checks name files. */
-export async function pagesForChecks(written: readonly QueryCheck[], contentDir: string, manifest: Manifest): Promise<readonly Page[]> {
-  return checksNameFiles(written) ? (await loadContent({ contentDir, ...contentSiteOf(manifest) })).pages : [];
+/**
+ * The content's pages with their headings, read under the digest's site options, so that an
+ * entry resolves as the site's anchors do; loaded only when the checks need them on `index`.
+ */
+export async function pagesForChecks(written: readonly QueryCheck[], contentDir: string, site: ContentSite, index: SearchIndex): Promise<readonly CheckPage[]> {
+  if (!checksNeedPages(written, index, site.siteUrl)) return [];
+  const headings = new Map<string, readonly PageHeading[]>();
+  const { pages } = await loadContent({ contentDir, ...contentSiteOf(site), onPage: (read) => headings.set(read.page.file, 'headings' in read ? read.headings : []) });
+  return pages.map((page) => ({ file: page.file, slug: page.slug, headings: headings.get(page.file) ?? [] }));
 }
 
 /** How a report names where its checks came from. */
@@ -124,6 +133,6 @@ export async function loadChecks(source: CheckSource): Promise<LoadedChecks> {
   const written = [...own, ...(read?.written ?? [])];
   const named = sourceName(own.length, read?.source ?? null);
   if (named === null) return { index, checks: [], unresolved: [], source: null };
-  const pages = await pagesForChecks(written, source.contentDir, manifest);
+  const pages = await pagesForChecks(written, source.contentDir, manifest, index);
   return { index, ...resolveChecks(written, index, manifest.siteUrl, pages), source: named };
 }

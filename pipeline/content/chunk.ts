@@ -16,6 +16,22 @@ export interface Chunk {
   readonly start: number;
 }
 
+/** One heading of a page, of any depth, with the id its generator gives it and the section that holds it. */
+export interface PageHeading {
+  /** Its id as the generator makes it (custom ids and duplicate suffixes counted over every level). */
+  readonly anchor: string;
+  /** Its text as readers see it (`headingText`). */
+  readonly text: string;
+  /** The id of the section it lies in: its own for a heading that opens one. */
+  readonly section: string;
+}
+
+/** A page's chunks, and every heading of it in document order. */
+export interface ChunkedPage {
+  readonly chunks: Chunk[];
+  readonly headings: PageHeading[];
+}
+
 /** Depths that open a new section; deeper headings stay inside theirs. */
 const SECTION_DEPTHS = new Set([2, 3]);
 
@@ -99,6 +115,25 @@ interface OpenSection {
  * text when the generator changed something in it.
  */
 export function chunkPage(input: ChunkInput): Chunk[] {
+  return chunkPageWithHeadings(input).chunks;
+}
+
+/**
+ * The section of each heading of the page: the last chunk that starts at or before it (the chunks'
+ * sources are adjacent slices of the page, so that is the one whose source holds it).
+ */
+function headingsOf(anchors: ReadonlyMap<Heading, string>, chunks: readonly Chunk[]): PageHeading[] {
+  const headings: PageHeading[] = [];
+  for (const [node, anchor] of anchors) {
+    const offset = node.position?.start.offset ?? 0;
+    const holder = chunks.findLast((chunk) => chunk.start <= offset) ?? chunks[0];
+    if (anchor !== '' && holder !== undefined) headings.push({ anchor, text: headingText(node), section: holder.section.id });
+  }
+  return headings;
+}
+
+/** `chunkPage`, with every heading of the page (any depth) and the section that holds it. */
+export function chunkPageWithHeadings(input: ChunkInput): ChunkedPage {
   const { tree, source, prepared, page } = input;
   const anchors = anchorsInOrder(input);
   const frontmatter = tree.children.find((node) => FRONTMATTER_TYPES.has(node.type));
@@ -138,7 +173,7 @@ export function chunkPage(input: ChunkInput): Chunk[] {
     };
     return { section: unhashed, nodes: section.nodes, start: section.start };
   });
-  return mergeSameIds(chunks);
+  return { chunks: mergeSameIds(chunks), headings: headingsOf(anchors, chunks) };
 }
 
 /**

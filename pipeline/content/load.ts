@@ -8,7 +8,7 @@ import { readContentBytesSync } from './inside-folder.ts';
 import { sha256 } from './hash.ts';
 import { loadFile, type FileSource, type LoadedFile } from './load-file.ts';
 import { resolveSite } from './site.ts';
-import type { ReadPage } from './page.ts';
+import type { ParsedPage, ReadPage } from './page.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 
 export { CHUNKER_VERSION } from './load-file.ts';
@@ -32,8 +32,11 @@ export type FileReader = (source: FileSource, files: readonly string[]) => Async
 export interface LoadOptions extends FileSource {
   /** Globs of content files (paths relative to the content folder) to leave out. */
   readonly exclude?: readonly string[];
-  /** Called with each page as soon as it is read, so later stages can start before the last page. */
-  readonly onPage?: (read: ReadPage) => void;
+  /**
+   * Called with each page as soon as it is read, so later stages can start before the last page;
+   * a `ParsedPage` (its trees and headings) when the file was parsed now rather than taken from the cache.
+   */
+  readonly onPage?: (read: ReadPage | ParsedPage) => void;
   /** How files are read; default: in this thread, one after the other. */
   readonly readFiles?: FileReader;
 }

@@ -1,6 +1,6 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { Page, Section } from '../types.ts';
-import { chunkPage, firstTitleHeading } from './chunk.ts';
+import { chunkPageWithHeadings, firstTitleHeading, type PageHeading } from './chunk.ts';
 import { ContentError } from './errors.ts';
 import { checkFrontmatterClosed, FRONTMATTER_TYPES, readFrontmatter } from './frontmatter.ts';
 import type { Generator } from './generators/types.ts';
@@ -24,6 +24,8 @@ export interface ReadPage {
  */
 export interface ParsedPage extends ReadPage {
   readonly trees: readonly (Root | null)[];
+  /** Every heading of the page (any depth), in document order, with its id and the section that holds it. */
+  readonly headings: readonly PageHeading[];
 }
 
 function shift(node: Nodes, by: number): void {
@@ -102,10 +104,11 @@ export function readPage(file: string, source: string, site: PageSite | string):
     group: fields.group ?? groupFromPath(file),
     kind: pageKind({ file, urlPath, title, frontmatter: data }),
   };
-  const chunks = chunkPage({ source, prepared, tree, page, generator });
+  const { chunks, headings } = chunkPageWithHeadings({ source, prepared, tree, page, generator });
   return {
     page,
     sections: chunks.map((chunk) => hashSection(chunk.section)),
     trees: chunks.map((chunk) => (chunk.nodes === null ? null : sectionRoot(chunk.nodes, chunk.start))),
+    headings,
   };
 }

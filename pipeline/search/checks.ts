@@ -56,7 +56,7 @@ export function parseQueryChecks(text: string, where: string): QueryCheck[] {
 }
 
 /** How each query fared. */
-export interface CheckOutcome {
+interface CheckOutcome {
   readonly query: string;
   readonly kind: string | null;
   readonly expected: readonly string[];

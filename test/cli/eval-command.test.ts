@@ -51,6 +51,25 @@ describe('ask eval', () => {
     expect(ranks[0]).toBe(1);
   });
 
+  it('resolves the anchor of a heading deeper than ### to the section that holds it, named by a file, a url or a page id', async () => {
+    const cwd = await builtProject();
+    await writeFile(path.join(cwd, 'content/guide/limits.md'), '# Limits\n\n## Token limits\n\n#### maxTokens\n\nAt most 20 tokens a user.\n\n## Request limits\n\n#### maxTokens\n\nAt most 20 tokens a request.\n');
+    expect((await runAsk(['digest', 'build', '--content', 'content', '--site-url', 'https://svc.example.com/docs', '--quiet'], cwd)).code).toBe(0);
+    await writeFile(
+      path.join(cwd, 'queries.jsonl'),
+      jsonl([
+        { query: 'tokens a user', expect: ['guide/limits.md#maxtokens'] },
+        { query: 'tokens a request', expect: ['https://svc.example.com/docs/guide/limits#maxtokens-1'] },
+        { query: 'token limit', expect: ['guide/limits#maxtokens'] },
+      ]),
+    );
+    const run = await runAsk(['eval', '--queries', 'queries.jsonl', '--content', 'content', '--json'], cwd);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out.join('\n')) as EvalJson;
+    expect(report.outcomes.map((outcome) => outcome.expected)).toEqual([['guide/limits#token-limits'], ['guide/limits#request-limits'], ['guide/limits#token-limits']]);
+  });
+
   it('prints MRR, recall and the queries whose expected section is not first, and takes --k', async () => {
     const cwd = await builtProject();
     await writeFile(path.join(cwd, 'queries.jsonl'), jsonl([{ query: 'svc tokens create', expect: ['reference/flags'] }, { query: 'send the session token header', expect: ['guide/tokens#send-the-header'] }]));

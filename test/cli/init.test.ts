@@ -202,6 +202,8 @@ describe('ask init without the shared sets', () => {
     expect(run.out.at(-2)?.trim()).toMatch(/ ask serve --content pages --digest build\/digest$/);
     const steps = runs(workflow.jobs.digest.steps);
     expect(steps.some((line) => line.includes('ask digest diff --out build/digest --content pages --fail-below 0.02 --base origin/${{ github.base_ref }}'))).toBe(true);
+    // the label that accepts a drop accepts lost checks too: it passes --allow-lost to the diff
+    expect(steps.some((line) => line.includes(`--base origin/\${{ github.base_ref }} \${{ contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}') && '--allow-lost' || '' }} >`))).toBe(true);
     // a drop of search fails the job after the diff is commented and the digest committed, unless the team accepts it
     const last = workflow.jobs.digest.steps.at(-1);
     expect(last?.if).toBe(`steps.diff.outputs.search == 'worse' && !contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}')`);

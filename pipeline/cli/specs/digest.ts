@@ -5,7 +5,7 @@ export const DIGEST_BUILD = defineCommand({
   name: 'digest build',
   summary: 'distil the content into the digest tree and its search tables',
   about:
-    "runs the pipeline (defaults `content-fixtures`, `digest`, generator `auto`; the site's name and description: the flags, else the generator config's, else the home page's); only sections whose content hash changed are sent to the model; writes the archive of the tree beside it; prints pages, sections, changed, model calls, tokens, cache hits, dropped facts and time (`--json`: the report as one JSON object, with `parsedFiles` and `phases`, ms per phase; `--verbose`: each distilled section and the time of each phase on stderr; `--quiet`: nothing but errors)",
+    "runs the pipeline (defaults `content-fixtures`, `digest`, generator `auto`; the site's name and description: the flags, else the generator config's, else the home page's, the description else the first sentence of the context); only sections whose content hash changed are sent to the model; writes the archive of the tree beside it; prints pages, sections, changed, model calls, tokens, cache hits, dropped facts and time (`--json`: the report as one JSON object, with `parsedFiles` and `phases`, ms per phase; `--verbose`: each distilled section and the time of each phase on stderr; `--quiet`: nothing but errors)",
   options: {
     content: { type: 'string', default: 'content-fixtures', value: 'DIR', help: 'the folder of Markdown pages' },
     out: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder to write' },
@@ -40,12 +40,13 @@ export const DIGEST_DIFF = defineCommand({
   name: 'digest diff',
   summary: "a Markdown summary of the digest's changes, for review",
   about:
-    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions; and Search: the digest's own checks (each suggested question of either digest against the section it asks about, where both digests have that section) and the committed checks (`ask.queries.jsonl` in the content folder, as the base had it and as it is) run on both digests, MRR@6 and recall@6 before and after, each query that moved down; `--fail-below DELTA` exits 1 when MRR@6 drops by more than `DELTA`",
+    "Markdown summary of the digest's changes since `REV` (default `HEAD`): sections added, removed and changed with summaries, facts and terms before and after; glossary entries; suggestions; and Search: the base's checks as the base had them (its digest's suggested questions, each against the section it asks about where both digests have that section, and the committed `ask.queries.jsonl` in the content folder) run on both digests, each side resolving entries with its own pages, MRR@6 and recall@6 before and after, each query that moved down or is not found now; the checks the change adds measured apart, those it removes or edits listed; `--fail-below DELTA` exits 1 when MRR@6 of the base's checks drops by more than `DELTA`, or when one the base answered in the top 6 is not answered now (unless `--allow-lost`)",
   options: {
     base: { type: 'string', default: 'HEAD', value: 'REV', help: 'the commit to compare with' },
     out: { type: 'string', default: 'digest', value: 'DIR', help: 'the digest folder' },
     content: { type: 'string', default: 'content-fixtures', value: 'DIR', help: 'the folder of Markdown pages, where ask.queries.jsonl is committed' },
-    'fail-below': { type: 'string', value: 'DELTA', help: 'exit 1 when the MRR@6 of the checks drops by more than DELTA (for example 0.02)' },
+    'fail-below': { type: 'string', value: 'DELTA', help: "exit 1 when the MRR@6 of the base's checks drops by more than DELTA (for example 0.02), or when a check the base answered in the top 6 is not answered now" },
+    'allow-lost': { type: 'boolean', default: false, help: 'with --fail-below: accept checks the base answered in the top 6 that are not answered now (a page retired on purpose)' },
   },
 });
 
