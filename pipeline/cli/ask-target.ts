@@ -3,13 +3,11 @@ import { localAskClient, remoteAskClient, type AskClient } from '../client/ask-c
 import { CommandFailure, UsageError } from './io.ts';
 
 /**
- * `--endpoint URL` talks HTTP to a running ask tree; `--digest DIR` (the default, `digest`)
- * serves that folder with the same handler in this process, so both answer identically.
+ * `--endpoint URL` talks HTTP to a running ask tree; `--digest DIR` (the default: the config's
+ * `out`, else `digest`) serves that folder with the same handler in this process, so both answer
+ * identically. Both given is refused by the declaration (`conflicts`).
  */
 export function askClient(command: string, values: { endpoint?: string | undefined; digest?: string | undefined }, cwd: string): AskClient {
-  if (values.endpoint !== undefined && values.digest !== undefined) {
-    throw new UsageError(`ask ${command}: give --endpoint URL or --digest DIR, not both`);
-  }
   if (values.endpoint !== undefined) {
     if (!URL.canParse(values.endpoint) || !/^https?:$/.test(new URL(values.endpoint).protocol)) {
       throw new UsageError(`ask ${command}: --endpoint must be the http(s) URL of the ask tree, e.g. https://docs.example.com/api/ask`);

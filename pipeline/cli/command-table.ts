@@ -1,4 +1,4 @@
-import { commandUsage, type CommandSpec } from './command-spec.ts';
+import { commandAbout, commandUsage, type CommandSpec } from './command-spec.ts';
 
 /** Opens and closes the README's generated command table. */
 export const TABLE_MARKS = { start: '<!-- commands: generated from pipeline/cli/specs by `npm run docs:commands` -->', end: '<!-- /commands -->' } as const;
@@ -9,7 +9,7 @@ function cell(text: string): string {
 
 /** The README's command table: each command's usage (from its declared options) and what it does. */
 export function commandTable(specs: readonly CommandSpec[]): string {
-  return ['| command | what it does |', '|---|---|', ...specs.map((spec) => `| \`${cell(commandUsage(spec))}\` | ${cell(spec.about)} |`)].join('\n');
+  return ['| command | what it does |', '|---|---|', ...specs.map((spec) => `| \`${cell(commandUsage(spec))}\` | ${cell(commandAbout(spec))} |`)].join('\n');
 }
 
 /** `readme` with the text between the table's marks replaced by `table`; null when the marks are missing. */

@@ -1,18 +1,19 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { DIGEST_BUILD } from './specs/index.ts';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDigest, type BuildReport } from '../compile/build.ts';
 import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
-import { generatorOfConfig } from '../content/site-config/index.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { counted } from '../text/counted.ts';
 import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, quietIO, UsageError, type CliIO, type Command } from './io.ts';
-import { existingFolder } from './paths.ts';
+import { contentFolder } from './paths.ts';
 import { progressReporter } from './progress.ts';
-import { chooseSite, type SiteChoice } from './site-flags.ts';
+import { buildSite } from './build-site.ts';
+import type { SiteChoice } from './site-flags.ts';
+import { hiddenDigestFiles } from '../compile/digest-tracking.ts';
+import { hiddenFilesWarning } from './digest-tracking-report.ts';
 
 /** The closing line of a build: what it did and what it cost. */
 export function buildSummary(report: BuildReport, distiller: { provider: string; model: string }): string {
@@ -68,33 +69,17 @@ function sourceCommitFlag(flag: string | undefined, env: string | undefined): st
   return given === undefined || given.trim() === '' ? undefined : given.trim();
 }
 
-/** `--config FILE`: an existing file, as an absolute path; undefined when not given. */
-async function configFlag(cwd: string, flag: string | undefined): Promise<string | undefined> {
-  if (flag === undefined) return undefined;
-  const file = path.resolve(cwd, flag);
-  const found = await stat(file).catch(() => null);
-  if (!found?.isFile()) throw new UsageError(`ask digest build: --config must name the generator's config file, '${flag}' is not a file`);
-  return file;
-}
-
-/** `--site-name`, `--site-description`: given and not blank, else left to the config and the home page. */
-function identityFlags(name: string | undefined, description: string | undefined): { siteName?: string; siteDescription?: string } {
-  for (const [flag, value] of [['--site-name', name], ['--site-description', description]] as const) {
-    if (value !== undefined && value.trim() === '') throw new UsageError(`ask digest build: ${flag} needs a text, e.g. ${flag} 'Acme Docs'`);
-  }
-  return { ...(name === undefined ? {} : { siteName: name.trim() }), ...(description === undefined ? {} : { siteDescription: description.trim() }) };
-}
-
 /** `ask digest build`: runs the pipeline, distilling only the sections whose hash changed. */
 export const digestBuild: Command = async (argv, commandIO: CliIO) => {
-  const { values, positionals } = parseCommand(DIGEST_BUILD, argv);
+  const parsed = await parseConfigured(DIGEST_BUILD, argv, commandIO.cwd);
+  const { values, positionals } = parsed;
   if (values.quiet && (values.json || values.verbose)) throw new UsageError(`ask digest build: --quiet prints nothing, so it cannot go with --${values.json ? 'json' : 'verbose'}`);
   const io = values.quiet ? quietIO(commandIO) : commandIO;
   if (positionals.length > 0) throw new UsageError(`ask digest build: unexpected argument '${positionals[0]}'`);
   const concurrency = parseIntegerFlag('digest build', 'concurrency', values.concurrency, 4);
   if (concurrency < 1) throw new UsageError('ask digest build: --concurrency must be at least 1');
   const sourceCommit = sourceCommitFlag(values['source-commit'], io.env.ASK_SOURCE_COMMIT);
-  const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
+  const contentDir = (await contentFolder('digest build', values.content, parsed, io.cwd)).dir;
   const outDir = path.resolve(io.cwd, values.out);
   let chosen;
   try {
@@ -102,11 +87,7 @@ export const digestBuild: Command = async (argv, commandIO: CliIO) => {
   } catch (error) {
     throw new UsageError(`ask digest build: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const config = await configFlag(io.cwd, values.config);
-  // a config given names its generator when none is asked for
-  const generatorOfFile = config === undefined || (values.generator ?? 'auto') !== 'auto' ? null : generatorOfConfig(config);
-  const site = await chooseSite('digest build', generatorOfFile === null ? values : { ...values, generator: generatorOfFile }, contentDir, io);
-  const identity = identityFlags(values['site-name'], values['site-description']);
+  const { site, config, identity } = await buildSite(values, contentDir, io);
   if (chosen.notice) io.err(`ask: ${chosen.notice}`);
   const { distiller } = chosen;
   let report: BuildReport;
@@ -133,6 +114,8 @@ export const digestBuild: Command = async (argv, commandIO: CliIO) => {
   }
   if (values.json) io.out(JSON.stringify(buildReportJson(report, distiller, site)));
   else io.out(buildSummary(report, distiller));
+  const hidden = hiddenFilesWarning(await hiddenDigestFiles(contentDir, outDir), values.out);
+  if (hidden !== null) io.err(hidden);
   if (values.verbose && !values.json) {
     for (const id of report.changed) io.err(`ask: distilled ${id}`);
     io.err(`ask: ${report.parsedFiles} files parsed; ${phaseLine(report.phases)}`);

@@ -1,41 +1,48 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { DIGEST_CHECK } from './specs/index.ts';
 import path from 'node:path';
 import { checkDigest } from '../compile/check.ts';
 import { ContentErrors } from '../content/load.ts';
 import { DigestFormatError } from '../format/manifest.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
-import { existingFolder } from './paths.ts';
-import { stalenessJson, stalenessLines } from './staleness-report.ts';
+import { contentFolder } from './paths.ts';
+import { staleLines, stalenessJson } from './staleness-report.ts';
+import { rebuildCommand } from './rebuild-command.ts';
+import { readManifest } from '../digest/read.ts';
 import { contentFailure } from './digest-build.ts';
+import { digestTracking } from '../compile/digest-tracking.ts';
+import { trackingLines } from './digest-tracking-report.ts';
 
 /** `ask digest check`: exit 0 when the digest matches the content, 1 (with what changed) when stale. */
 export const digestCheck: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(DIGEST_CHECK, argv);
+  const parsed = await parseConfigured(DIGEST_CHECK, argv, io.cwd);
+  const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`ask digest check: unexpected argument '${positionals[0]}'`);
-  const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
+  const { dir: contentDir, shown: content } = await contentFolder('digest check', values.content, parsed, io.cwd);
   const outDir = path.resolve(io.cwd, values.out);
   let result;
+  let gitLines: string[];
   try {
     result = await checkDigest(contentDir, outDir);
+    gitLines = trackingLines(await digestTracking(contentDir, outDir), values.out, values.committed);
   } catch (error) {
     if (error instanceof ContentErrors) contentFailure(error);
     if (error instanceof DigestFormatError) throw new CommandFailure(`ask: ${error.message}`);
     throw error;
   }
+  // the exact command that rebuilds it with the options it was built with
+  const rebuild = result.stale ? await rebuildCommand({ content, out: values.out, manifest: result.missing ? null : await readManifest(outDir) }, io) : null;
   if (values.json) {
-    io.out(stalenessJson(result, { digest: values.out, content: values.content }));
-    return result.stale ? 1 : 0;
+    io.out(stalenessJson(result, { digest: values.out, content }, rebuild));
+    for (const line of gitLines) io.err(line);
+    return result.stale || gitLines.length > 0 ? 1 : 0;
   }
+  for (const line of gitLines) io.err(line);
+  if (!result.stale && gitLines.length > 0) return 1;
   if (!result.stale) {
-    io.out(`digest is current: ${values.out} matches ${values.content}`);
+    io.out(`digest is current: ${values.out} matches ${content}`);
     return 0;
   }
-  if (result.missing) {
-    io.err(`ask: no digest in '${values.out}'; run 'ask digest build' and commit it`);
-    return 1;
-  }
-  io.err(`ask: the digest in '${values.out}' is stale; run 'ask digest build' and commit the result`);
-  for (const line of stalenessLines(result)) io.err(line);
+  for (const line of staleLines(result, values.out, rebuild)) io.err(line);
   return 1;
 };

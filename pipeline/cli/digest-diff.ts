@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { DIGEST_DIFF } from './specs/index.ts';
 import path from 'node:path';
 import { diffDigests } from '../digest/diff.ts';
@@ -9,8 +9,10 @@ import type { ContentSite } from '../compile/check.ts';
 import { QueriesFileError } from '../search/checks.ts';
 import { counted } from '../text/counted.ts';
 import { CHECK_K, searchPart, type SearchPart } from './digest-diff-search.ts';
+import { commentWriter } from './digest-diff-comment-out.ts';
 import { git } from './git-read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
+import { contentFolder } from './paths.ts';
 
 /**
  * The base digest's manifest: its sections, and its site options; one of an older schema (the
@@ -45,8 +47,11 @@ function gateFailure(diff: SearchPart['diff'], failBelow: number, allowLost: boo
 
 /** `ask digest diff [--base REV]`: the digest's changes since REV (default HEAD), as Markdown for review. */
 export const digestDiff: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(DIGEST_DIFF, argv);
+  const parsed = await parseConfigured(DIGEST_DIFF, argv, io.cwd);
+  const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`ask digest diff: unexpected argument '${positionals[0]}'`);
+  // the search checks are read from the content folder: said before any work
+  const contentDir = (await contentFolder('digest diff', values.content, parsed, io.cwd)).dir;
   const outDir = path.resolve(io.cwd, values.out);
   const top = (await git(io.cwd, ['rev-parse', '--show-toplevel']))?.trim();
   if (!top) throw new CommandFailure('ask digest diff: not inside a git repository; run it in the repository that commits the digest');
@@ -58,6 +63,7 @@ export const digestDiff: Command = async (argv, io) => {
   const baseManifestText = await readBase(DIGEST_FILES.manifest);
   const failBelow = values['fail-below'] === undefined ? null : Number(values['fail-below']);
   if (failBelow !== null && !(Number.isFinite(failBelow) && failBelow >= 0)) throw new UsageError(`ask digest diff: --fail-below takes a number of at least 0, got '${values['fail-below']}'`);
+  const writeComment = commentWriter(values, io.cwd);
   const headManifest = await readManifest(outDir);
   const base = baseManifestText === null ? null : baseManifest(baseManifestText, values.base);
   const markdown = await diffDigests(
@@ -65,8 +71,10 @@ export const digestDiff: Command = async (argv, io) => {
     { label: 'working tree', manifest: headManifest, read: (relative) => readDigestFile(outDir, relative) },
   );
   io.out(markdown.trimEnd());
-  if (headManifest === null) return 0;
-  const contentDir = path.resolve(io.cwd, values.content);
+  if (headManifest === null) {
+    await writeComment?.({ digest: markdown, search: [] });
+    return 0;
+  }
   let search: SearchPart;
   try {
     search = await searchPart({ top, base: values.base, contentDir, outDir, manifest: headManifest, baseSections: base?.sections ?? {}, baseSite: base?.contentSite ?? null, readBase });
@@ -76,6 +84,7 @@ export const digestDiff: Command = async (argv, io) => {
   }
   io.out('');
   for (const line of search.lines) io.out(line);
+  await writeComment?.({ digest: markdown, search: search.lines });
   const failure = failBelow === null ? null : gateFailure(search.diff, failBelow, values['allow-lost']);
   if (failure === null) return 0;
   io.err(failure);

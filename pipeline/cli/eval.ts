@@ -1,8 +1,10 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { EVAL } from './specs/index.ts';
 import path from 'node:path';
 import { parseIntegerFlag } from './args.ts';
-import { COMMITTED_QUERIES, loadChecks } from '../compile/search-checks.ts';
+import { COMMITTED_QUERIES, loadChecks, NoContentFolder } from '../compile/search-checks.ts';
+import { CONFIG_FILE } from './config-schema.ts';
+import { contentFolder } from './paths.ts';
 import { metricText, QueriesFileError, runChecks, type CheckReport, type Metrics } from '../search/checks.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 
@@ -29,11 +31,12 @@ function reportLines(report: CheckReport, source: string): string[] {
 
 /** `ask eval`: labelled queries through the one scorer, their MRR@k and recall@k, and the misses. */
 export const evalCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(EVAL, argv);
+  const parsed = await parseConfigured(EVAL, argv, io.cwd);
+  const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`ask eval: unexpected argument '${positionals[0]}'`);
   const k = parseIntegerFlag('eval', 'k', values.k, DEFAULT_K);
   if (k < 1) throw new UsageError('ask eval: --k must be at least 1');
-  const contentDir = path.resolve(io.cwd, values.content);
+  const contentDir = values.content === undefined ? null : (await contentFolder('eval', values.content, parsed, io.cwd)).dir;
   const relative = (file: string): string => path.relative(io.cwd, file).split(path.sep).join('/') || file;
   let loaded;
   try {
@@ -45,10 +48,11 @@ export const evalCommand: Command = async (argv, io) => {
     });
   } catch (error) {
     if (error instanceof QueriesFileError) throw new UsageError(`ask eval: ${error.message}`);
+    if (error instanceof NoContentFolder) throw new UsageError(`ask eval: ${error.message}, and no content folder is named: pass --content DIR, or run 'ask init' to write ${CONFIG_FILE}`);
     throw new CommandFailure(`ask eval: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (loaded.source === null) {
-    throw new CommandFailure(`ask eval: no checks: the digest has no suggested questions with their sections; pass --queries FILE, or commit ${COMMITTED_QUERIES} in ${relative(contentDir)} (one {"query", "expect": [...]} a line)`);
+    throw new CommandFailure(`ask eval: no checks: the digest has no suggested questions with their sections; pass --queries FILE, or commit ${COMMITTED_QUERIES} in ${contentDir === null ? 'the content folder (--content DIR)' : relative(contentDir)} (one {"query", "expect": [...]} a line)`);
   }
   const report = runChecks(loaded.index, loaded.checks, k);
   if (values.json) {

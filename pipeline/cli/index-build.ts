@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { INDEX_BUILD } from './specs/index.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { contentSiteOf } from '../compile/check.ts';
 import { chooseSite } from './site-flags.ts';
 import { contentFailure } from './digest-build.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
-import { existingFolder } from './paths.ts';
+import { contentFolder } from './paths.ts';
 import { writeFileAtomically } from '../disk/atomic-write.ts';
 import { counted } from '../text/counted.ts';
 
@@ -24,10 +24,11 @@ function tablesFolder(out: string): string {
 
 /** `ask index build`: the search tables alone, from the content and (when present) the digest; no model. */
 export const indexBuild: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(INDEX_BUILD, argv);
+  const parsed = await parseConfigured(INDEX_BUILD, argv, io.cwd);
+  const { values, positionals } = parsed;
   if (positionals.length > 0) throw new UsageError(`ask index build: unexpected argument '${positionals[0]}'`);
   const started = performance.now();
-  const contentDir = await existingFolder(io.cwd, values.content, '--content', 'pass --content DIR with your Markdown pages');
+  const contentDir = (await contentFolder('index build', values.content, parsed, io.cwd)).dir;
   const digestDir = path.resolve(io.cwd, values.digest);
   const out = tablesFolder(path.resolve(io.cwd, values.out ?? path.join(values.digest, path.dirname(DIGEST_FILES.searchIndex))));
   let manifest;

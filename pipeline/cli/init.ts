@@ -1,13 +1,19 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildFindsGenerator, findDocs, layoutOf, type DocsLayout } from '../init/content-folder.ts';
-import { CACHE_LINE, ignoreCache, type GitignoreChange } from '../init/gitignore.ts';
-import { askInstall } from '../init/installer.ts';
-import { isWithin, relativePosix, workflowPlan } from '../init/plan.ts';
+import { askConfigOf, askConfigText, CONFIG_FILE } from '../init/ask-config.ts';
+import { findDocs, layoutOf, type DocsLayout } from '../init/content-folder.ts';
+import { defaultBranch } from '../init/default-branch.ts';
+import { markDigestGenerated } from '../init/gitattributes.ts';
+import { ignoreCache } from '../init/gitignore.ts';
+import { askInstall, writeInstall } from '../init/installer.ts';
+import { initReport, nextCommands } from '../init/next-steps.ts';
+import { globOf, isWithin, relativePosix } from '../init/paths.ts';
+import { workflowPlan } from '../init/plan.ts';
 import { repositoryRoot } from '../init/repository.ts';
-import { commandLine, shellWord } from '../init/shell-words.ts';
 import { siteFacts } from '../init/site-facts.ts';
-import { digestBuildArgs, WORKFLOW_FILE, workflowText, type WorkflowPlan } from '../init/workflow.ts';
+import { watchedPaths } from '../init/watched-paths.ts';
+import { WORKFLOW_FILE } from '../init/workflow-names.ts';
+import { workflowFiles } from '../init/workflow-text.ts';
 import { parseCommand } from './command-spec.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { packageVersion } from './package-version.ts';
@@ -22,34 +28,21 @@ async function docsLayout(cwd: string, content: string | undefined): Promise<Doc
   return search.layout;
 }
 
-/** What the build must be told of the generator: nothing when it finds it from the content folder, else the config (which names it) or its name. */
-async function generatorFlags(layout: DocsLayout, configFile: string | null, cwd: string): Promise<string[]> {
-  if (await buildFindsGenerator(layout)) return [];
-  return configFile === null ? ['--generator', layout.generator] : ['--config', relativePosix(cwd, configFile)];
-}
-
 async function exists(file: string): Promise<boolean> {
   return (await stat(file).catch(() => null)) !== null;
 }
 
-const GITIGNORE_NOTE: Readonly<Record<GitignoreChange, string>> = {
-  created: `wrote .gitignore (${CACHE_LINE})`,
-  added: `added ${CACHE_LINE} to .gitignore`,
-  present: `.gitignore already ignores ${CACHE_LINE}`,
-};
-
-/** The three commands to run next: build the digest here, look at it, commit what init wrote. */
-function nextCommands(plan: WorkflowPlan, written: readonly string[]): string[] {
-  const ask = plan.install.localAsk;
-  const serveDigest = plan.out === 'digest' ? [] : ['--digest', plan.out];
-  return [
-    commandLine(ask, ['digest', 'build', ...digestBuildArgs(plan)]),
-    commandLine(ask, ['serve', '--content', plan.content, ...serveDigest]),
-    `git add ${[...written, plan.out].map(shellWord).join(' ')} && git commit -m "Build the docs digest in CI"`,
-  ];
+/** Writes `text` at `file`, making its folder. */
+async function writeText(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
 }
 
-/** `ask init`: writes the digest workflow and the `.gitignore` line for this repository, then says what to run next. */
+/**
+ * `ask init`: writes the two workflows, `ask.config.json`, the `ask-docs` dependency, the
+ * `.gitignore` and `.gitattributes` lines for this repository, then says what to run next.
+ * Nothing is written when a file it would overwrite exists, unless `--force`.
+ */
 export const initCommand: Command = async (argv, io) => {
   const { values, positionals } = parseCommand(INIT, argv);
   if (positionals.length > 0) throw new UsageError(`ask init: unexpected argument '${positionals[0]}'; see ask init --help`);
@@ -61,28 +54,27 @@ export const initCommand: Command = async (argv, io) => {
   }
   if (outDir === layout.contentDir) throw new UsageError('ask init: --out must not be the content folder; pass --out DIR for the digest');
 
-  const workflowFile = path.join(root, WORKFLOW_FILE);
-  const workflowShown = relativePosix(io.cwd, workflowFile);
-  const existed = await exists(workflowFile);
-  if (existed && !values.force) throw new CommandFailure(`ask init: ${workflowShown} exists; pass --force to overwrite it`);
-
   const site = await siteFacts(layout);
-  const install = await askInstall(io.cwd, root, await packageVersion());
-  const generatorArgs = await generatorFlags(layout, site.configFile, io.cwd);
-  const plan = workflowPlan({ cwd: io.cwd, root, contentDir: layout.contentDir, outDir, configFile: site.configFile }, { siteUrl: site.url, generatorArgs, install });
-  await mkdir(path.dirname(workflowFile), { recursive: true });
-  await writeFile(workflowFile, workflowText(plan));
-  const gitignoreFile = path.join(root, '.gitignore');
-  const gitignore = await ignoreCache(gitignoreFile);
+  const install = await askInstall(layout.contentDir, root, await packageVersion());
+  const exclude = isWithin(layout.contentDir, outDir) ? [globOf(relativePosix(layout.contentDir, outDir))] : [];
+  const config = askConfigOf({ root, contentDir: layout.contentDir, outDir, generator: layout.generator, configFile: site.configFile, siteUrl: site.url, exclude });
+  const project = install.kind === 'project' ? { manifest: path.join(install.project.dir, 'package.json'), lockfile: install.project.lockfile } : null;
+  const triggers = watchedPaths({ root, contentDir: layout.contentDir, outDir, generator: layout.generator, marker: layout.marker, configFile: site.configFile, workflowFile: WORKFLOW_FILE, project });
+  const plan = workflowPlan({ root, outDir, install, triggers, defaultBranch: await defaultBranch(root) });
 
-  const marker = layout.marker === null ? 'no generator config found' : relativePosix(io.cwd, layout.marker);
-  io.out(`generator: ${layout.generator} (${marker})`);
-  io.out(`content: ${plan.content}`);
-  io.out(`site name: ${site.name ?? "not in the config (the build takes the home page's title)"}`);
-  io.out(`site url: ${site.url ?? 'not in the config (add --site-url URL to the build step for absolute links)'}`);
-  io.out(`${existed ? 'overwrote' : 'wrote'} ${workflowShown}`);
-  io.out(GITIGNORE_NOTE[gitignore]);
+  const files: (readonly [file: string, text: string])[] = [...workflowFiles(plan), [CONFIG_FILE, askConfigText(config)]];
+  const existing: string[] = [];
+  for (const [file] of files) if (await exists(path.join(root, file))) existing.push(relativePosix(io.cwd, path.join(root, file)));
+  if (existing.length > 0 && !values.force) throw new CommandFailure(`ask init: ${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}; pass --force to overwrite`);
+
+  for (const [file, text] of files) await writeText(path.join(root, file), text);
+  await writeInstall(install);
+  const gitignore = await ignoreCache(path.join(root, '.gitignore'));
+  const gitattributes = await markDigestGenerated(root, globOf(plan.digest));
+
+  const report = initReport({ cwd: io.cwd, root, layout, site, files: files.map(([file]) => file), existing, install, gitignore, gitattributes, digestGlob: globOf(plan.digest) });
+  for (const line of report) io.out(line);
   io.out('next:');
-  for (const command of nextCommands(plan, [workflowShown, relativePosix(io.cwd, gitignoreFile)])) io.out(`  ${command}`);
+  for (const command of nextCommands({ cwd: io.cwd, root, install, ask: plan.ask, written: files.map(([file]) => file), outDir })) io.out(`  ${command}`);
   return 0;
 };

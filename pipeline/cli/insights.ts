@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { INSIGHTS } from './specs/index.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { CommandFailure, UsageError, type Command } from './io.ts';
 
 /** `ask insights --log FILE`: what readers searched for and did not find, from the opt-in query log. */
 export const insightsCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(INSIGHTS, argv);
+  const { values, positionals } = await parseConfigured(INSIGHTS, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask insights: unexpected argument '${positionals[0]}'`);
   if (values.log === undefined) throw new UsageError('ask insights: --log FILE is required (the file ASK_QUERY_LOG names when ask serve runs)');
   const file = path.resolve(io.cwd, values.log);

@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { MCP } from './specs/index.ts';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
@@ -22,7 +22,6 @@ function mirrorFolder(endpoint: string, cache: string | undefined, env: Readonly
 async function mcpClient(values: { endpoint?: string | undefined; digest?: string | undefined; cache?: string | undefined }, io: CliIO): Promise<AskClient> {
   const processEnv = io.env;
   if (values.endpoint === undefined) return localAskClient(path.resolve(io.cwd, values.digest ?? 'digest'), { processEnv });
-  if (values.digest !== undefined) throw new UsageError('ask mcp: give --endpoint URL or --digest DIR, not both');
   if (!URL.canParse(values.endpoint) || !/^https?:$/.test(new URL(values.endpoint).protocol)) {
     throw new UsageError('ask mcp: --endpoint must be the http(s) URL of the ask tree, e.g. https://docs.example.com/api/ask');
   }
@@ -40,7 +39,7 @@ async function mcpClient(values: { endpoint?: string | undefined; digest?: strin
  * archive; the `ask` tool is offered when this process has a provider key (the handler's lookup).
  */
 export const mcpCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(MCP, argv);
+  const { values, positionals } = await parseConfigured(MCP, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask mcp: unexpected argument '${positionals[0]}'`);
   const client = await mcpClient(values, io);
   const server = createAskMcpServer(client, { version: await packageVersion(), agentic: hasProviderKey(io.env), site: await readSiteIdentity(client) });

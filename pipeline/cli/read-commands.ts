@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { GLOSSARY, OVERVIEW, SEARCH, SECTION, SECTIONS } from './specs/index.ts';
 import path from 'node:path';
 import { DIGEST_FILES } from '../format/paths.ts';
@@ -38,7 +38,7 @@ async function handlerSearch(values: { endpoint?: string | undefined; digest?: s
 
 /** `ask search QUERY`: keyword search, the same scorer remote or local. */
 export const searchCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(SEARCH, argv);
+  const { values, positionals } = await parseConfigured(SEARCH, argv, io.cwd);
   const query = positionals.join(' ');
   if (query.trim() === '') throw new UsageError("ask search: give a query, e.g. ask search 'session token'");
   const body = (await tablesOnlySearch(values, io.cwd, query)) ?? (await handlerSearch(values, io.cwd, query));
@@ -51,7 +51,7 @@ export const searchCommand: Command = async (argv, io) => {
 
 /** `ask glossary [TERM]`: every entry, or the one entry a term or alias names. */
 export const glossaryCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(GLOSSARY, argv);
+  const { values, positionals } = await parseConfigured(GLOSSARY, argv, io.cwd);
   const client = askClient('glossary', values, io.cwd);
   const term = positionals.join(' ');
   const line = (entry: GlossaryEntry): string => `${entry.term}${entry.aliases.length ? ` (${entry.aliases.join(', ')})` : ''}: ${entry.definition}`;
@@ -65,7 +65,7 @@ export const glossaryCommand: Command = async (argv, io) => {
 
 /** `ask sections [--group G]`: section ids with their titles. */
 export const sectionsCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(SECTIONS, argv);
+  const { values, positionals } = await parseConfigured(SECTIONS, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask sections: unexpected argument '${positionals[0]}'`);
   const client = askClient('sections', values, io.cwd);
   const query = values.group === undefined ? '' : `?group=${encodeURIComponent(values.group)}`;
@@ -75,7 +75,7 @@ export const sectionsCommand: Command = async (argv, io) => {
 
 /** `ask section ID`: one section node, summary, facts and terms. */
 export const sectionCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(SECTION, argv);
+  const { values, positionals } = await parseConfigured(SECTION, argv, io.cwd);
   const id = positionals[0];
   if (id === undefined || positionals.length > 1) throw new UsageError('ask section: give one section id, e.g. ask section guide/install#download');
   const client = askClient('section', values, io.cwd);
@@ -92,7 +92,7 @@ export const sectionCommand: Command = async (argv, io) => {
 
 /** `ask overview`: the grouped table of contents and the orientation text. */
 export const overviewCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(OVERVIEW, argv);
+  const { values, positionals } = await parseConfigured(OVERVIEW, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask overview: unexpected argument '${positionals[0]}'`);
   const client = askClient('overview', values, io.cwd);
   const body = (await answerJson(await client.request('/overview'), 'overview')) as { overview: string; context: string };

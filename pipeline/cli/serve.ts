@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { SERVE } from './specs/index.ts';
 import path from 'node:path';
 import { demoPage } from '../adapters/demo-page.ts';
@@ -21,7 +21,7 @@ function isHttpUrl(value: string): boolean {
 
 /** `ask serve`: the Node server around the runtime handler; the first stdout line says where. */
 export const serveCommand: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(SERVE, argv);
+  const { values, positionals } = await parseConfigured(SERVE, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask serve: unexpected argument '${positionals[0]}'`);
   const port = parseIntegerFlag('serve', 'port', values.port ?? io.env['PORT'], 4321);
   if (port > 65535) throw new UsageError(`ask serve: --port must be 0 to 65535, got ${port}`);

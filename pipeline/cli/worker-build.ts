@@ -1,4 +1,4 @@
-import { parseCommand } from './command-spec.ts';
+import { parseConfigured } from './configured-command.ts';
 import { WORKER_BUILD } from './specs/index.ts';
 import path from 'node:path';
 import { buildEdgeWorker, WORKER_FILE } from '../adapters/edge-build.ts';
@@ -20,7 +20,7 @@ function kilobytes(bytes: number): string {
  * else it wrote.
  */
 export const workerBuild: Command = async (argv, io) => {
-  const { values, positionals } = parseCommand(WORKER_BUILD, argv);
+  const { values, positionals } = await parseConfigured(WORKER_BUILD, argv, io.cwd);
   if (positionals.length > 0) throw new UsageError(`ask worker build: unexpected argument '${positionals[0]}'`);
   if (values.r2 !== undefined && !/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(values.r2)) {
     throw new UsageError(`ask worker build: '--r2 ${values.r2}' is not a bucket name (3 to 63 lowercase letters, digits and hyphens)`);

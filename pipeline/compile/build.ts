@@ -7,6 +7,7 @@ import path from 'node:path';
 import { CHUNKER_VERSION, corpusHash, loadContent } from '../content/index.ts';
 import { DIGEST_SCHEMA_VERSION } from '../format/manifest.ts';
 import { discardStagedTree, stageTree } from '../digest/write.ts';
+import { refreshDigestGitignore } from '../digest/gitignore.ts';
 import { SEARCH_SCHEMA_VERSION } from '../format/search-tables.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import type { Distiller, Section } from '../types.ts';
@@ -44,8 +45,9 @@ function recordsInOrder(sections: readonly Section[], records: ReadonlyMap<strin
  * The whole pipeline: plan (is anything to do?), read (parse only what changed), distil (only
  * sections nothing has a node for), the corpus passes and the search tables, then write
  * (unchanged node files linked) and swap the tree in atomically. Returns early, writing nothing
- * and calling no model, when the content files, the site URL, the distiller and its prompts are
- * all what the digest was built from.
+ * (but the folder's `.gitignore`, when an older `ask` wrote another) and calling no model, when
+ * the content files, the site URL, the distiller and its prompts are all what the digest was
+ * built from.
  */
 export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const started = options.now();
@@ -55,6 +57,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const { previous, site } = plan;
   const report = (fields: Omit<BuildReport, 'elapsedMs' | 'phases'>): BuildReport => ({ ...fields, elapsedMs: options.now() - started, phases: clock.totals() });
   if (previous && plan.upToDate) {
+    await refreshDigestGitignore(outDir);
     return report({ upToDate: true, pages: previous.counts.pages, sections: previous.counts.sections, changed: [], removed: [], usage: distiller.usage(), contentHash: previous.contentHash, parsedFiles: 0 });
   }
 

@@ -1,5 +1,6 @@
 import type { LlmsFiles } from './llms.ts';
-import { DIGEST_FILES, pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
+import { BUILD_ONLY_FILES, DIGEST_FILES, pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
+import { DIGEST_GITIGNORE } from '../format/digest-gitignore.ts';
 import { stableJson } from '../format/stable-json.ts';
 import type { Manifest } from '../format/manifest.ts';
 import type { DigestNode, GlossaryEntry, SuggestedQuestion } from '../types.ts';
@@ -26,9 +27,11 @@ function withFinalNewline(text: string): string {
 /**
  * Every file of the digest tree with its exact bytes: sorted keys, LF, a final newline, no
  * timestamps. The same contents always give the same files. Lazy: a node's file is made when
- * the writer takes it, so a large digest never holds all of them at once.
+ * the writer takes it, so a large digest never holds all of them at once. With them the
+ * folder's `.gitignore`, which commits them all (`digest-gitignore.ts`).
  */
 export function* digestFiles(contents: DigestContents): Generator<readonly [string, string]> {
+  yield [BUILD_ONLY_FILES.gitignore, DIGEST_GITIGNORE];
   yield [DIGEST_FILES.manifest, stableJson(contents.manifest)];
   yield [DIGEST_FILES.glossary, stableJson({ terms: contents.glossary })];
   yield [DIGEST_FILES.suggestions, stableJson(suggestionsFileOf(contents.suggestions))];

@@ -16,7 +16,7 @@ import { corpusInputHash } from './corpus.ts';
 import type { BuildOptions } from './options.ts';
 import { digestStamp } from './page-store.ts';
 import { sameDistiller } from './sections.ts';
-import { readSiteSetup, type SiteSetup } from './site-setup.ts';
+import { readSiteSetup, type SiteSetup, type SiteSetupOptions } from './site-setup.ts';
 
 export interface BuildPlan {
   /** The manifest of the digest in `outDir`; null when there is none or it is of another schema. */
@@ -30,8 +30,11 @@ export interface BuildPlan {
   readonly upToDate: boolean;
 }
 
+/** What the manifest's record of the site options is made from. */
+type SiteOptions = Pick<BuildOptions, 'generator' | 'urlStyle' | 'exclude'>;
+
 /** The manifest's record of the site options of a build, defaults filled in: the url style of the command line, else the config's over the generator's. */
-function siteRecord(options: BuildOptions, setup: SiteSetup): Manifest['site'] {
+function siteRecord(options: SiteOptions, setup: SiteSetup): Manifest['site'] {
   const generator = options.generator ?? 'plain';
   const ownStyle = generatorNamed(generator).urlStyle;
   const { trailingSlash } = setup.config;
@@ -75,6 +78,11 @@ async function upToDate(options: BuildOptions, previous: Manifest, site: Manifes
   if (corpusInputHash('glossary', previous.contentHash, distiller, null) !== previous.corpus.glossary) return false;
   if (!(await searchTablesCurrent(options.outDir))) return false;
   return sameRecord(await hashContentFiles(options.contentDir, site.exclude), previous.files);
+}
+
+/** The record of the site options a build with these options would write in its manifest (its generator config read, nothing written). */
+export async function recordedSite(options: SiteOptions & SiteSetupOptions): Promise<Manifest['site']> {
+  return siteRecord(options, await readSiteSetup(options, options.generator ?? 'plain'));
 }
 
 export async function planBuild(options: BuildOptions): Promise<BuildPlan> {

@@ -32,7 +32,8 @@ export interface LoadedChecks {
 
 export interface CheckSource {
   readonly digestDir: string;
-  readonly contentDir: string;
+  /** Null: none named; no committed checks are read, and checks whose entries need the pages fail (`NoContentFolder`). */
+  readonly contentDir: string | null;
   /** A JSONL file of checks; default: `ask.queries.jsonl` in the content folder, when present. */
   readonly queriesFile?: string;
   /** How the source is named in messages. */
@@ -61,7 +62,8 @@ function tableSections(index: SearchIndex): { id: string; pageSlug: string; anch
 
 /** The written checks of a source: the given file, else the committed one when present (null: none). */
 export async function readWrittenChecks(source: Pick<CheckSource, 'contentDir' | 'queriesFile' | 'label'>): Promise<{ readonly written: QueryCheck[]; readonly source: string } | null> {
-  const file = source.queriesFile ?? path.join(source.contentDir, COMMITTED_QUERIES);
+  const file = source.queriesFile ?? (source.contentDir === null ? null : path.join(source.contentDir, COMMITTED_QUERIES));
+  if (file === null) return null;
   const text = await readIfPresent(file);
   if (text === null) {
     if (source.queriesFile !== undefined) throw new Error(`cannot read ${source.queriesFile}`);
@@ -116,6 +118,11 @@ export async function pagesForChecks(written: readonly QueryCheck[], contentDir:
   return pages.map((page) => ({ file: page.file, slug: page.slug, headings: headings.get(page.file) ?? [] }));
 }
 
+/** Checks whose entries need the content's pages (a file named, a deeper heading's anchor), and no content folder named. */
+export class NoContentFolder extends Error {
+  override readonly name = 'NoContentFolder';
+}
+
 /** How a report names where its checks came from. */
 function sourceName(own: number, file: string | null): string | null {
   const digest = own === 0 ? null : `the digest's ${own} suggested question${own === 1 ? '' : 's'}`;
@@ -133,6 +140,7 @@ export async function loadChecks(source: CheckSource): Promise<LoadedChecks> {
   const written = [...own, ...(read?.written ?? [])];
   const named = sourceName(own.length, read?.source ?? null);
   if (named === null) return { index, checks: [], unresolved: [], source: null };
-  const pages = await pagesForChecks(written, source.contentDir, manifest, index);
+  if (source.contentDir === null && checksNeedPages(written, index, manifest.siteUrl)) throw new NoContentFolder('the checks name content files or headings of the pages');
+  const pages = source.contentDir === null ? [] : await pagesForChecks(written, source.contentDir, manifest, index);
   return { index, ...resolveChecks(written, index, manifest.siteUrl, pages), source: named };
 }

@@ -22,7 +22,10 @@ class SiteConfigError extends AskError {
   override readonly name = 'SiteConfigError';
 }
 
-async function configOf(options: BuildOptions, generator: GeneratorName): Promise<{ file: string; text: string } | null> {
+/** What the site step reads of a build's options. */
+export type SiteSetupOptions = Pick<BuildOptions, 'contentDir' | 'config' | 'siteName' | 'siteDescription'>;
+
+async function configOf(options: SiteSetupOptions, generator: GeneratorName): Promise<{ file: string; text: string } | null> {
   if (options.config === null) return null;
   if (options.config === undefined) return findSiteConfig(options.contentDir, generator);
   const file = path.resolve(options.contentDir, options.config);
@@ -34,7 +37,7 @@ async function configOf(options: BuildOptions, generator: GeneratorName): Promis
 }
 
 /** Reads the site's config (see the module comment). */
-export async function readSiteSetup(options: BuildOptions, generator: GeneratorName): Promise<SiteSetup> {
+export async function readSiteSetup(options: SiteSetupOptions, generator: GeneratorName): Promise<SiteSetup> {
   const found = await configOf(options, generator);
   const config = found === null ? NO_CONFIG : readSiteConfig(generator, path.basename(found.file), found.text);
   const identity: SiteIdentity = {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodeUnits } from '../text/compare.ts';
-import { archiveFileName, BUILD_ONLY_FILES, DIGEST_FILES, isBuildOnlyFile } from '../format/paths.ts';
+import { archiveFileName, DIGEST_FILES, isBuildOnlyFile } from '../format/paths.ts';
 import { openDigestFile, readDigestBytes } from '../disk/no-follow.ts';
 import { archiveMembers, type ArchiveMember, type EarlierMembers } from './archive-members.ts';
 
@@ -30,8 +30,6 @@ function archiveStamp(manifestBytes: Uint8Array): string {
   return createHash('sha256').update(manifestBytes).digest('hex').slice(0, 16);
 }
 
-const GITIGNORE = `# written by 'ask digest build': the archive is made from the files beside it\n/${BUILD_ONLY_FILES.archivePattern}\n`;
-
 /** The archive a build wrote: its file name in the tree and its members in order. */
 export interface BuiltArchive {
   readonly name: string;
@@ -39,8 +37,8 @@ export interface BuiltArchive {
 }
 
 /**
- * Writes the archive of a (staged) digest tree into it, named by its manifest's stamp, and the
- * `.gitignore` that keeps it out of the repository. Called before the tree is swapped in, so the
+ * Writes the archive of a (staged) digest tree into it, named by its manifest's stamp (the
+ * tree's `.gitignore` keeps it out of the repository). Called before the tree is swapped in, so the
  * archive is always of the tree it lies in. `earlier` gives the members an earlier archive holds
  * (the same bytes as compressing them again: see archive-members.ts).
  */
@@ -49,7 +47,6 @@ export async function writeBuiltArchive(tree: string, earlier?: EarlierMembers):
   // synchronous, as the tree's files are written (see write.ts): thousands of small reads
   const members = archiveMembers(tree, await listTreeFiles(tree), earlier);
   await writeFile(path.join(tree, name), Buffer.concat(members.map((member) => member.gzip)));
-  await writeFile(path.join(tree, BUILD_ONLY_FILES.gitignore), GITIGNORE);
   return { name, members };
 }
 

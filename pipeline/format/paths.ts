@@ -23,9 +23,10 @@ export const DIGEST_FILES = {
 /**
  * Files the build writes into the digest folder that are not part of the digest itself: the
  * archive of the tree (made once, at build time, so every host serves the same bytes) and the
- * `.gitignore` that keeps that archive out of the repository (it is derived from the committed
- * files, and a binary in every docs commit would only grow the history). Neither is in the
- * archive nor read by the checks.
+ * `.gitignore` that commits every other file of the folder whatever the repository's own rules
+ * say, and keeps that archive out of the repository (it is derived from the committed files, and
+ * a binary in every docs commit would only grow the history: `digest-gitignore.ts`). Neither is
+ * in the archive nor read by the staleness check.
  */
 export const BUILD_ONLY_FILES = {
   gitignore: '.gitignore',
@@ -97,4 +98,19 @@ export function sectionFilePath(id: string): string {
   const hash = id.indexOf('#');
   if (hash === -1) return `${SECTIONS_FOLDER}/${id}/${INTRO_FILE}`;
   return `${SECTIONS_FOLDER}/${id.slice(0, hash)}/${fileName(id.slice(hash + 1))}.json`;
+}
+
+/**
+ * The files a digest whose manifest lists these section ids holds: the files of every digest
+ * (DIGEST_FILES), each section's node file and each page's Markdown (a section id is its page's
+ * slug, then `#anchor` for a heading section). The build-only files are not among them.
+ */
+export function filesOfSections(sectionIds: Iterable<string>): Set<string> {
+  const files = new Set<string>(Object.values(DIGEST_FILES));
+  for (const id of sectionIds) {
+    const hash = id.indexOf('#');
+    files.add(pageMarkdownPath(hash === -1 ? id : id.slice(0, hash)));
+    files.add(sectionFilePath(id));
+  }
+  return files;
 }

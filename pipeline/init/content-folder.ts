@@ -107,16 +107,6 @@ export async function findDocs(cwd: string): Promise<DocsSearch> {
   return { missing: `no generator config (VitePress, Docusaurus, Starlight, MkDocs, Nextra, Mintlify, Hugo) in ${cwd}, its parents or its folders, and no docs/ folder` };
 }
 
-/**
- * True when `ask digest build --content <folder>` finds the layout's generator by itself: its
- * marker is in the content folder or a parent. A Docusaurus config beside `docs: { path: '../docs' }`
- * is not, and the build must be told (`--config`).
- */
-export async function buildFindsGenerator(layout: DocsLayout): Promise<boolean> {
-  const detected = await detectGenerator(layout.contentDir);
-  return detected.generator === layout.generator && detected.marker === layout.marker;
-}
-
 /** The layout of a content folder given (`--content`): its generator as the build detects it. */
 export async function layoutOf(contentDir: string): Promise<DocsLayout> {
   const detected = await detectGenerator(contentDir);

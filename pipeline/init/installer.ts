@@ -1,62 +1,53 @@
 /**
- * How the workflow gets `ask`: when the repository's `package.json` lists `ask-docs`, its own
- * install (by its lockfile: `npm ci`, pnpm or yarn through corepack, else `npm install`) and
- * `npx ask`; otherwise no install at all and `npx --package=ask-docs@<version> ask`, so a
- * repository without Node (MkDocs, Hugo) still runs it, and never npm's unrelated `ask` package.
+ * How a docs repository gets `ask`, the same in CI and on the author's machine, and never by a
+ * name that could resolve to another package (bare `npx ask` is npm's unrelated `ask`):
+ *
+ * - a Node project (`node-project.ts`) lists `ask-docs` among its dependencies: the entry it has,
+ *   else one `ask init` adds to `devDependencies` (the spec its npm lockfile shows it was
+ *   installed from, else the running version); the workflow runs the project's locked install
+ *   and its own bin (`npx --no -- ask-docs`, `pnpm exec ask-docs`, ...);
+ * - any other repository (Hugo, MkDocs, mdBook) installs the running version, exactly, globally
+ *   and without install scripts, and runs `ask-docs`.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { foldersUp } from '../content/generators/detect.ts';
+import { addDevDependency, listedSpec } from './dev-dependency.ts';
+import { lockedSpec } from './install-source.ts';
+import { nodeProjectOf, type NodeProject } from './node-project.ts';
 
-export interface AskInstall {
-  /** The shell commands that install the repository's dependencies (after setup-node); none when ask is fetched by npx. */
-  readonly installCommands: readonly string[];
-  /** The npm lockfile setup-node caches by, relative to the repository root; null: no cache. */
-  readonly npmLockfile: string | null;
-  /** How the workflow runs ask (`npx ask`). */
-  readonly workflowAsk: string;
-  /** How a person runs it in this folder. */
-  readonly localAsk: string;
-}
+export const PACKAGE = 'ask-docs';
 
-const LOCKFILES: readonly (readonly [file: string, commands: readonly string[]])[] = [
-  ['package-lock.json', ['npm ci']],
-  ['npm-shrinkwrap.json', ['npm ci']],
-  ['pnpm-lock.yaml', ['corepack enable', 'pnpm install --frozen-lockfile']],
-  ['yarn.lock', ['corepack enable', 'yarn install --frozen-lockfile']],
-];
-
-/** True when the `package.json` in `dir` lists `ask-docs` among its dependencies. */
-async function listsAskDocs(dir: string): Promise<boolean> {
-  const text = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => null);
-  if (text === null) return false;
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof manifest !== 'object' || manifest === null) return false;
-  return ['dependencies', 'devDependencies', 'optionalDependencies'].some((field) => {
-    const listed = (manifest as Record<string, unknown>)[field];
-    return typeof listed === 'object' && listed !== null && 'ask-docs' in listed;
-  });
-}
-
-/** How `ask` is installed and run for the repository at `root`, working in `cwd`; `version` pins the npx fallback. */
-export async function askInstall(cwd: string, root: string, version: string): Promise<AskInstall> {
-  if (!(await listsAskDocs(cwd))) {
-    const pkg = version === 'unknown' ? 'ask-docs' : `ask-docs@${version}`;
-    return { installCommands: [], npmLockfile: null, workflowAsk: `npx --yes --package=${pkg} ask`, localAsk: `npx --package=${pkg} ask` };
-  }
-  for await (const [dir, entries] of foldersUp(cwd)) {
-    const lock = LOCKFILES.find(([file]) => entries.includes(file));
-    if (lock !== undefined) {
-      const [file, installCommands] = lock;
-      const npmLockfile = installCommands[0] === 'npm ci' ? path.relative(root, path.join(dir, file)).split(path.sep).join('/') : null;
-      return { installCommands, npmLockfile, workflowAsk: 'npx ask', localAsk: 'npx ask' };
+export type AskInstall =
+  | {
+      readonly kind: 'project';
+      readonly project: NodeProject;
+      /** The spec `package.json` lists once init is done. */
+      readonly spec: string;
+      /** True when it listed `ask-docs` before (the entry is kept as it is). */
+      readonly listed: boolean;
     }
-    if (dir === root) break;
-  }
-  return { installCommands: ['npm install'], npmLockfile: null, workflowAsk: 'npx ask', localAsk: 'npx ask' };
+  | { readonly kind: 'global'; /** `ask-docs@0.1.0`. */ readonly spec: string };
+
+/** How `ask` is installed for the docs at `contentDir` in the repository at `root`; `version` is the running one. */
+export async function askInstall(contentDir: string, root: string, version: string): Promise<AskInstall> {
+  const exact = version === 'unknown' ? PACKAGE : `${PACKAGE}@${version}`;
+  const project = await nodeProjectOf(contentDir, root);
+  if (project === null) return { kind: 'global', spec: exact };
+  const listed = listedSpec(project.manifest);
+  if (listed !== null) return { kind: 'project', project, spec: listed.spec, listed: true };
+  const spec = (await lockedSpec(project)) ?? (version === 'unknown' ? 'latest' : version);
+  return { kind: 'project', project, spec, listed: false };
+}
+
+/** Writes what the install needs into the repository: the `devDependencies` entry when there was none. */
+export async function writeInstall(install: AskInstall): Promise<void> {
+  if (install.kind === 'project' && !install.listed) await addDevDependency(install.project, install.spec);
+}
+
+/** The command that runs `ask` (the workflow's and the author's). */
+export function askCommand(install: AskInstall): string {
+  return install.kind === 'project' ? install.project.manager.exec : PACKAGE;
+}
+
+/** The global install of a repository that is no Node project: an exact version, no install scripts. */
+export function globalInstall(spec: string): string {
+  return `npm install --global --ignore-scripts ${spec}`;
 }

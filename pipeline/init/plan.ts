@@ -1,56 +1,72 @@
 /**
- * The workflow's folders from the absolute ones `ask init` found: triggers relative to the
- * repository root (GitHub reads them there), commands relative to the folder `ask init` ran in
- * (the workflow's working directory), the digest left out of the content when it sits inside.
+ * The workflow's folders and commands from what `ask init` found: `paths` and actions' inputs
+ * relative to the repository root (where GitHub and the actions read them), the `run:` steps in
+ * the Node project's folder (where its bin is) or at the root, the install where its lockfile is.
  */
 import path from 'node:path';
-import type { AskInstall } from './installer.ts';
-import type { WorkflowPlan } from './workflow.ts';
+import { askCommand, globalInstall, type AskInstall } from './installer.ts';
+import type { PackageManager } from './package-manager.ts';
+import { relativePosix } from './paths.ts';
 
-export interface InitFolders {
-  /** The folder `ask init` ran in. */
-  readonly cwd: string;
+interface InstallPlan {
+  /** How the runner gets the package manager. */
+  readonly setup: PackageManager['setup'];
+  /** The install command: the locked install, or the global one. */
+  readonly command: string;
+  /** The folder it runs in (relative to the root) when that is not the working folder; null: the working folder. */
+  readonly directory: string | null;
+  /** npm's lockfile (relative to the root), for setup-node's cache; null: no cache. */
+  readonly npmLockfile: string | null;
+}
+
+export interface WorkflowPlan {
+  /** The folder the `run:` steps work in, relative to the root; `''` for the root. */
+  readonly workingDir: string;
+  /** The digest folder, relative to the root, and relative to the working folder. */
+  readonly digest: string;
+  readonly digestFromWorkingDir: string;
+  /** The build's cache (`.ask-cache/`, beside the digest), relative to the root. */
+  readonly cacheDir: string;
+  /** The `paths` that trigger the workflow. */
+  readonly triggers: readonly string[];
+  /** The branch the `push` trigger watches and follow-up pull requests go to. */
+  readonly defaultBranch: string;
+  readonly install: InstallPlan;
+  /** The command that runs ask (`npx --no -- ask-docs`). */
+  readonly ask: string;
+}
+
+export interface PlanInput {
   readonly root: string;
-  readonly contentDir: string;
   readonly outDir: string;
-  readonly configFile: string | null;
-}
-
-/** `to` relative to `from` with `/` separators; `''` for the folder itself. */
-export function relativePosix(from: string, to: string): string {
-  return path.relative(from, to).split(path.sep).join('/');
-}
-
-/** True when `target` is `folder` or below it. */
-export function isWithin(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/** A folder's glob for a workflow's `paths`: `docs/**`, or `**` for the root. */
-function globOf(relative: string): string {
-  return relative === '' ? '**' : `${relative}/**`;
-}
-
-/** What the workflow's commands carry besides the folders. */
-export interface InitChoices {
-  readonly siteUrl: string | null;
-  /** `--config FILE` (relative to `cwd`) or `--generator G` when the build would not find the generator from the content folder; else none. */
-  readonly generatorArgs: readonly string[];
   readonly install: AskInstall;
+  readonly triggers: readonly string[];
+  readonly defaultBranch: string;
 }
 
-export function workflowPlan(folders: InitFolders, choices: InitChoices): WorkflowPlan {
-  const { cwd, root, contentDir, outDir, configFile } = folders;
-  const configPath = configFile === null ? null : relativePosix(root, configFile);
-  const outInContent = relativePosix(contentDir, outDir);
+function installPlan(install: AskInstall, root: string, workingDir: string): InstallPlan {
+  if (install.kind === 'global') return { setup: 'none', command: globalInstall(install.spec), directory: null, npmLockfile: null };
+  const { manager, lockfile } = install.project;
+  const lockDir = relativePosix(root, path.dirname(lockfile));
   return {
-    workingDir: relativePosix(root, cwd),
-    content: relativePosix(cwd, contentDir) || '.',
-    out: relativePosix(cwd, outDir) || '.',
-    sources: [globOf(relativePosix(root, contentDir)), ...(configPath === null ? [] : [configPath])],
-    outGlob: globOf(relativePosix(root, outDir)),
-    ...choices,
-    exclude: isWithin(contentDir, outDir) ? [`${outInContent}/**`] : [],
+    setup: manager.setup,
+    command: manager.lockedInstall,
+    directory: lockDir === workingDir ? null : lockDir,
+    npmLockfile: manager.name === 'npm' ? relativePosix(root, lockfile) : null,
+  };
+}
+
+export function workflowPlan(input: PlanInput): WorkflowPlan {
+  const { root, outDir, install } = input;
+  const workingDir = install.kind === 'project' ? relativePosix(root, install.project.dir) : '';
+  return {
+    workingDir,
+    digest: relativePosix(root, outDir),
+    digestFromWorkingDir: relativePosix(path.join(root, workingDir), outDir) || '.',
+    cacheDir: relativePosix(root, path.join(path.dirname(outDir), '.ask-cache')),
+    triggers: input.triggers,
+    defaultBranch: input.defaultBranch,
+    install: installPlan(install, root, workingDir),
+    ask: askCommand(install),
   };
 }

@@ -6,7 +6,7 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `npx ask` + words: the words quoted, the command prefix as written. */
+/** A command (`npx --no -- ask-docs`, `ask`) and its words: the words quoted, the command as written. */
 export function commandLine(prefix: string, words: readonly string[]): string {
   return [prefix, ...words.map(shellWord)].join(' ');
 }

@@ -216,14 +216,14 @@ interface Served {
   stop(): Promise<number>;
 }
 
-/** `ask serve ...argv` in this process on a free port, until `stop`. */
-async function serve(argv: readonly string[]): Promise<Served> {
+/** `ask serve ...argv` in this process on a free port (in `cwd`, default the repository's root), until `stop`. */
+async function serve(argv: readonly string[], cwd = ROOT): Promise<Served> {
   let stop = (): void => {};
   const stopSignal = new Promise<void>((resolve) => (stop = resolve));
   const err: string[] = [];
   let listening: (line: string) => void = () => {};
   const first = new Promise<string>((resolve) => (listening = resolve));
-  const io: CliIO = { out: (line) => listening(line), err: (line) => err.push(line), env: {}, cwd: ROOT, interactive: false, stopSignal };
+  const io: CliIO = { out: (line) => listening(line), err: (line) => err.push(line), env: {}, cwd, interactive: false, stopSignal };
   const exit = runCli(['serve', '--port', '0', ...argv], io);
   const line = await Promise.race([first, exit.then((code) => Promise.reject(new Error(`exited ${code}: ${err.join(' ')}`)))]);
   const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1];
@@ -263,7 +263,8 @@ describe('ask serve --content', () => {
   });
 
   it('keeps the route table at / without --content', async () => {
-    const server = await serve(['--digest', 'digest']);
+    // outside this repository, whose ask.config.json names its content folder
+    const server = await serve(['--digest', DIGEST], (await tempFolder()).dir);
     try {
       const root = await (await fetch(`${server.url}/`)).text();
       expect(root).toContain('<table>');

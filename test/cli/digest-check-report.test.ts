@@ -37,7 +37,7 @@ describe('ask digest check on a stale digest', () => {
     const added = Array.from({ length: 10 }, (_, at) => `  added    new-${String(at + 1).padStart(2, '0')}`);
     const files = ['  file     big.md', ...Array.from({ length: 9 }, (_, at) => `  file     new-${String(at + 1).padStart(2, '0')}.md`)];
     expect(result.err).toEqual([
-      "ask: the digest in 'digest' is stale; run 'ask digest build' and commit the result",
+      "ask: the digest in 'digest' is stale; rebuild it and commit the result: ask digest build --content content",
       `  sections: 12 added, ${SECTIONS} changed, 0 removed; files: 13 changed`,
       ...added,
       '  added    and 2 more (--json lists all)',

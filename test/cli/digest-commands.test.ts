@@ -66,7 +66,7 @@ describe('ask digest build / check / diff / index build', () => {
     const stale = await runAsk(['digest', 'check', '--content', 'content'], cwd);
     expect(stale.code).toBe(1);
     expect(stale.err).toEqual([
-      "ask: the digest in 'digest' is stale; run 'ask digest build' and commit the result",
+      "ask: the digest in 'digest' is stale; rebuild it and commit the result: ask digest build --content content",
       '  sections: 1 added, 1 changed, 0 removed; files: 2 changed',
       '  added    new',
       '  changed  guide/start#log-in',
@@ -94,7 +94,7 @@ describe('ask digest build / check / diff / index build', () => {
   it('check without any digest exits 1 and says to build one', async () => {
     const cwd = await project();
     const result = await runAsk(['digest', 'check', '--content', 'content'], cwd);
-    expect(result).toMatchObject({ code: 1, err: ["ask: no digest in 'digest'; run 'ask digest build' and commit it"] });
+    expect(result).toMatchObject({ code: 1, err: ["ask: no digest in 'digest'; build it and commit it: ask digest build --content content"] });
   });
 
   it('diff shows, as Markdown, the sections changed since a commit with their facts before and after', async () => {
@@ -102,7 +102,7 @@ describe('ask digest build / check / diff / index build', () => {
     await committedBase(cwd);
     await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
     await runAsk(['digest', 'build', '--content', 'content'], cwd);
-    const diff = await runAsk(['digest', 'diff'], cwd);
+    const diff = await runAsk(['digest', 'diff', '--content', 'content'], cwd);
     expect(diff.code).toBe(0);
     const text = diff.out.join('\n');
     expect(text).toContain('# Digest changes: HEAD → working tree');
@@ -122,7 +122,7 @@ describe('ask digest build / check / diff / index build', () => {
     });
     await writeFile(path.join(cwd, 'content/guide/start.md'), PAGES['content/guide/start.md'].replace('svc install --yes', 'svc install --quiet'));
     await runAsk(['digest', 'build', '--content', 'content', '--force'], cwd);
-    const diff = await runAsk(['digest', 'diff'], cwd);
+    const diff = await runAsk(['digest', 'diff', '--content', 'content'], cwd);
     expect(diff.err).toEqual([]);
     expect(diff.code).toBe(0);
     expect(diff.out.join('\n')).toContain('1 section changed, 0 added, 0 removed.');

@@ -2,18 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { realCorpora, type RealCorpus } from '../../scripts/bench/real-corpora.ts';
 import type { GeneratorName } from '../../pipeline/content/generators/index.ts';
 import { listContentFiles } from '../../pipeline/content/load.ts';
-import { ACCEPT_LABEL } from '../../pipeline/init/workflow.ts';
+import { COMMENT_WORKFLOW_FILE, WORKFLOW_FILE } from '../../pipeline/init/workflow-names.ts';
 import { runAsk, type CliRun } from '../support/cli.ts';
+import { lintWorkflow, runs, written, type Written } from '../support/init-output.ts';
 import { noteMissingSharedEval, SHARED_EVAL_PRESENT } from '../support/shared-folder.ts';
 import { tempFoldersPerTest, writeFiles } from '../support/temp-folder.ts';
 
 noteMissingSharedEval();
 
-const WORKFLOW = '.github/workflows/ask-digest.yml';
 const freshFolder = tempFoldersPerTest();
 
 /** A fresh git repository holding `files`. */
@@ -23,54 +22,27 @@ async function repository(files: Record<string, string> = {}): Promise<string> {
   return dir;
 }
 
-interface Step {
-  readonly if?: string;
-  readonly run?: string;
-  readonly uses?: string;
-  readonly with?: Record<string, unknown>;
-}
-interface Workflow {
-  readonly on: { readonly pull_request: { readonly paths: string[] }; readonly push: { readonly paths: string[] } };
-  readonly defaults?: { readonly run: { readonly 'working-directory': string } };
-  readonly jobs: { readonly digest: { readonly steps: Step[] }; readonly check: { readonly steps: Step[] } };
-}
-
-async function workflowOf(dir: string): Promise<Workflow> {
-  return parse(await readFile(path.join(dir, WORKFLOW), 'utf8')) as Workflow;
-}
-
-/** The shell commands of a job's steps. */
-function runs(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.run === undefined ? [] : [step.run]));
-}
-
-/** The words of a printed `... ask <command> ...` line after `ask`, single quotes taken off. */
-function askArgs(line: string): string[] {
-  const words = line.trim().split(' ');
-  return words.slice(words.indexOf('ask') + 1).map((word) => word.replace(/^'(.*)'$/, '$1'));
-}
-
-/** `--content` and the other checks every run of `ask init` must pass; returns the workflow. */
-async function expectWorkflowFor(dir: string, run: CliRun, content: string, out = 'digest'): Promise<Workflow> {
+/**
+ * The checks every run of `ask init` must pass: exit 0, both workflows linted clean by
+ * actionlint, `ask.config.json` naming the content and the digest (relative to the root), the
+ * triggers covering them and the config file, commands without flags; returns what was written.
+ */
+async function expectSetUp(root: string, run: CliRun, content: string, out = 'digest'): Promise<Written> {
   expect(run.err).toEqual([]);
   expect(run.code).toBe(0);
-  const workflow = await workflowOf(dir);
+  const files = await written(root);
+  for (const [text, file] of [[files.texts[0] ?? '', WORKFLOW_FILE], [files.texts[1] ?? '', COMMENT_WORKFLOW_FILE]] as const) expect(await lintWorkflow(text, file), file).toEqual([]);
+  expect(files.config).toMatchObject({ content, out });
   const glob = content === '.' ? '**' : `${content}/**`;
-  expect(workflow.on.pull_request.paths).toContain(glob);
-  expect(workflow.on.push.paths).toEqual(expect.arrayContaining([glob, `${out}/**`]));
-  const digestRuns = runs(workflow.jobs.digest.steps);
-  expect(digestRuns.find((line) => / ask digest build /.test(line))).toContain(`--content ${content} --out ${out}`);
-  expect(digestRuns.some((line) => line.split('\n').includes(`git add ${out}`))).toBe(true);
-  expect(runs(workflow.jobs.check.steps).some((line) => line.endsWith(`ask digest check --content ${content} --out ${out}`))).toBe(true);
-  for (const job of [workflow.jobs.digest, workflow.jobs.check]) {
-    expect(job.steps.find((step) => step.uses === 'actions/setup-node@v4')?.with).toMatchObject({ 'node-version': 20 });
-  }
-  // stdout ends with the three next commands
-  const [build, serve, commit] = run.out.slice(-3).map((line) => line.trim());
-  expect(build).toMatch(new RegExp(` ask digest build --content ${content.replace('.', '\\.')} --out ${out}`));
-  expect(serve).toMatch(new RegExp(` ask serve --content ${content.replace('.', '\\.')}`));
-  expect(commit).toBe(`git add ${WORKFLOW} .gitignore ${out} && git commit -m "Build the docs digest in CI"`);
-  return workflow;
+  for (const paths of [files.digest.on.pull_request.paths, files.digest.on.push.paths]) expect(paths).toEqual(expect.arrayContaining([glob, `${out}/**`, 'ask.config.json', WORKFLOW_FILE]));
+  const review = runs(files.digest.jobs.digest);
+  expect(review.some((line) => /^(npx --no -- ask-docs|pnpm exec ask-docs|yarn ask-docs|bun run ask-docs|ask-docs) digest build$/.test(line))).toBe(true);
+  expect(runs(files.digest.jobs.publish).some((line) => / digest check \|\| status=\$\?$/m.test(line))).toBe(true);
+  // stdout ends with the commands to run next: install, build, preview, commit
+  const commit = run.out.at(-1)?.trim() ?? '';
+  expect(commit).toMatch(new RegExp(`^git add .*${WORKFLOW_FILE.replace(/\./g, '\\.')} .*ask\\.config\\.json .*\\.gitignore .*\\.gitattributes .*${out.replace(/\./g, '\\.')} && git commit -m "Build the docs digest in CI"$`));
+  expect(run.out.at(-3)?.trim()).toMatch(/ digest build$/);
+  return files;
 }
 
 /** `.ask-cache/` lines of the repository's `.gitignore`. */
@@ -126,38 +98,41 @@ describe.skipIf(!SHARED_EVAL_PRESENT)('ask init on the real sites of ../shared/e
       if (layout === undefined) return;
       const dir = await siteRepository(corpus, layout);
       const first = await runAsk(['init'], dir);
-      const workflow = await expectWorkflowFor(dir, first, layout.content);
+      const files = await expectSetUp(dir, first, layout.content);
       expect(first.out[0]).toMatch(new RegExp(`^generator: ${corpus.generator} \\(`));
       expect(first.out).toContain(`content: ${layout.content}`);
+      expect(files.config.generator).toBe(corpus.generator);
       // the config is a trigger too, and what it states is what init reports
-      expect(workflow.on.pull_request.paths.some((entry) => entry.endsWith(path.basename(corpus.configFile ?? layout.configPath)))).toBe(true);
+      const configName = path.basename(corpus.configFile ?? layout.configPath);
+      expect(files.digest.on.pull_request.paths.some((entry) => entry.endsWith(configName))).toBe(true);
+      expect(String(files.config.config)).toMatch(new RegExp(`${configName.replace(/\./g, '\\.')}$`));
       if (corpus.configFile === null) {
         expect(first.out).toEqual(expect.arrayContaining(['site name: Set', 'site url: https://set.example']));
-        expect(runs(workflow.jobs.digest.steps).join('\n')).toContain('--site-url https://set.example');
+        expect(files.config.siteUrl).toBe('https://set.example');
       } else {
         expect(first.out.find((line) => line.startsWith('site name: '))).not.toMatch(/not in the config/);
       }
-      if (layout.content === '.') expect(runs(workflow.jobs.digest.steps).join('\n')).toContain("--exclude 'digest/**'");
+      if (layout.content === '.') expect(files.config.exclude).toEqual(['digest/**']);
 
-      // a second run leaves the workflow alone unless forced
-      const text = await readFile(path.join(dir, WORKFLOW), 'utf8');
+      // a second run leaves the files alone unless forced
+      const texts = files.texts;
       const again = await runAsk(['init'], dir);
       expect(again.code).toBe(1);
       expect(again.err).toHaveLength(1);
-      expect(again.err[0]).toContain(WORKFLOW);
+      expect(again.err[0]).toContain(WORKFLOW_FILE);
+      expect(again.err[0]).toContain('ask.config.json');
       expect(again.err[0]).toContain('--force');
-      expect(await readFile(path.join(dir, WORKFLOW), 'utf8')).toBe(text);
+      expect((await written(dir)).texts).toEqual(texts);
       const forced = await runAsk(['init', '--force'], dir);
-      await expectWorkflowFor(dir, forced, layout.content);
-      expect(forced.out).toContain(`overwrote ${WORKFLOW}`);
+      await expectSetUp(dir, forced, layout.content);
+      expect(forced.out).toContain(`overwrote ${WORKFLOW_FILE}`);
       expect(forced.out).toContain('.gitignore already ignores .ask-cache/');
+      expect(forced.out).toContain('.gitattributes already marks digest/** as generated');
       expect(await cacheLines(dir)).toBe(1);
 
-      // the commands it prints build a digest that the workflow's check accepts
-      const buildLine = first.out.at(-3) ?? '';
-      expect((await runAsk(askArgs(buildLine), dir)).code).toBe(0);
-      const checkLine = runs(workflow.jobs.check.steps).find((line) => / ask digest check /.test(line)) ?? '';
-      const check = await runAsk(askArgs(checkLine), dir);
+      // the commands it prints need no flag: ask.config.json says it all, and the workflow's check accepts the build
+      expect((await runAsk(['digest', 'build'], dir)).code).toBe(0);
+      const check = await runAsk(['digest', 'check'], dir);
       expect(check.err).toEqual([]);
       expect(check.code).toBe(0);
     });
@@ -165,22 +140,22 @@ describe.skipIf(!SHARED_EVAL_PRESENT)('ask init on the real sites of ../shared/e
 });
 
 describe('ask init without the shared sets', () => {
-  it('sets a plain repository with docs/ and no config up, building it as the workflow would', async () => {
+  it('sets a plain repository with docs/ and no config up: ask.config.json, the workflows, .gitignore and .gitattributes, building it as the workflow would', async () => {
     const dir = await repository({ 'docs/index.md': '# Home\n\nHello.\n', 'docs/guide.md': '# Guide\n\n## Install\n\nRun it.\n' });
     const run = await runAsk(['init'], dir);
-    const workflow = await expectWorkflowFor(dir, run, 'docs');
-    expect(run.out.slice(0, 4)).toEqual(['generator: plain (no generator config found)', 'content: docs', "site name: not in the config (the build takes the home page's title)", 'site url: not in the config (add --site-url URL to the build step for absolute links)']);
-    expect(workflow.on.pull_request.paths).toEqual(['docs/**']);
-    expect(workflow.defaults).toBeUndefined();
-    expect(run.out).toContain('wrote .gitignore (.ask-cache/)');
+    const files = await expectSetUp(dir, run, 'docs');
+    expect(run.out.slice(0, 4)).toEqual(['generator: plain (no generator config found)', 'content: docs', "site name: not in the config (the build takes the home page's title)", 'site url: not in the config (add "siteUrl" to ask.config.json for absolute links)']);
+    expect(await readFile(path.join(dir, 'ask.config.json'), 'utf8')).toBe('{\n  "content": "docs",\n  "out": "digest"\n}\n');
+    expect(files.digest.on.pull_request.paths).toEqual(['docs/**', 'ask.config.json', 'digest/**', WORKFLOW_FILE]);
+    expect(files.digest.jobs.digest.defaults).toBeUndefined();
+    expect(run.out).toEqual(expect.arrayContaining(['wrote .gitignore (.ask-cache/)', 'wrote .gitattributes (digest/** linguist-generated=true)', `wrote ${COMMENT_WORKFLOW_FILE}`, 'wrote ask.config.json']));
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('.ask-cache/\n');
-    // without ask-docs among its dependencies, the workflow fetches the package itself (never npm's unrelated `ask`)
-    expect(runs(workflow.jobs.digest.steps)[0]).toMatch(/^npx --yes --package=ask-docs(@\S+)? ask digest build /);
-    expect((await runAsk(askArgs(run.out.at(-3) ?? ''), dir)).code).toBe(0);
-    expect((await runAsk(['digest', 'check', '--content', 'docs', '--out', 'digest'], dir)).code).toBe(0);
+    expect(await readFile(path.join(dir, '.gitattributes'), 'utf8')).toBe('digest/** linguist-generated=true\n');
+    expect((await runAsk(['digest', 'build'], dir)).code).toBe(0);
+    expect((await runAsk(['digest', 'check'], dir)).code).toBe(0);
   });
 
-  it('fails in one line, saying where it looked and to pass --content, in a repository with no docs', async () => {
+  it('fails in one line, saying where it looked and to pass --content, in a repository with no docs, writing nothing', async () => {
     const dir = await repository({ 'README.md': '# A project\n' });
     const run = await runAsk(['init'], dir);
     expect(run.code).toBe(1);
@@ -189,25 +164,29 @@ describe('ask init without the shared sets', () => {
     expect(run.err[0]).toContain(dir);
     expect(run.err[0]).toContain('docs/');
     expect(run.err[0]).toContain('--content');
-    await expect(stat(path.join(dir, WORKFLOW))).rejects.toThrow();
-    await expect(stat(path.join(dir, '.gitignore'))).rejects.toThrow();
+    for (const file of [WORKFLOW_FILE, '.gitignore', 'ask.config.json', '.gitattributes']) await expect(stat(path.join(dir, file))).rejects.toThrow();
+  });
+
+  it('refuses to overwrite ask.config.json without --force, writing nothing else either', async () => {
+    const dir = await repository({ 'docs/a.md': '# A\n', 'ask.config.json': '{ "content": "docs", "siteUrl": "https://kept.example" }\n', 'package.json': '{ "name": "site" }\n' });
+    const run = await runAsk(['init'], dir);
+    expect(run.code).toBe(1);
+    expect(run.err).toEqual(['ask init: ask.config.json exists; pass --force to overwrite']);
+    expect(await readFile(path.join(dir, 'ask.config.json'), 'utf8')).toBe('{ "content": "docs", "siteUrl": "https://kept.example" }\n');
+    expect(await readFile(path.join(dir, 'package.json'), 'utf8')).toBe('{ "name": "site" }\n');
+    for (const file of [WORKFLOW_FILE, '.gitignore']) await expect(stat(path.join(dir, file))).rejects.toThrow();
+    await expectSetUp(dir, await runAsk(['init', '--force'], dir), 'docs');
   });
 
   it('appends the cache line to an existing .gitignore, keeps it when present, and takes --content and --out', async () => {
     const dir = await repository({ '.gitignore': 'node_modules', 'pages/a.md': '# A\n' });
     const run = await runAsk(['init', '--content', 'pages', '--out', 'build/digest'], dir);
-    const workflow = await expectWorkflowFor(dir, run, 'pages', 'build/digest');
+    const files = await expectSetUp(dir, run, 'pages', 'build/digest');
     expect(run.out).toContain('added .ask-cache/ to .gitignore');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n.ask-cache/\n');
-    expect(run.out.at(-2)?.trim()).toMatch(/ ask serve --content pages --digest build\/digest$/);
-    const steps = runs(workflow.jobs.digest.steps);
-    expect(steps.some((line) => line.includes('ask digest diff --out build/digest --content pages --fail-below 0.02 --base origin/${{ github.base_ref }}'))).toBe(true);
-    // the label that accepts a drop accepts lost checks too: it passes --allow-lost to the diff
-    expect(steps.some((line) => line.includes(`--base origin/\${{ github.base_ref }} \${{ contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}') && '--allow-lost' || '' }} >`))).toBe(true);
-    // a drop of search fails the job after the diff is commented and the digest committed, unless the team accepts it
-    const last = workflow.jobs.digest.steps.at(-1);
-    expect(last?.if).toBe(`steps.diff.outputs.search == 'worse' && !contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}')`);
-    expect(last?.run).toMatch(/exit 1$/);
+    expect(await readFile(path.join(dir, '.gitattributes'), 'utf8')).toBe('build/digest/** linguist-generated=true\n');
+    // the build's cache sits beside the digest, and the workflow caches it there
+    expect(files.digest.jobs.digest.steps.find((step) => step.name === 'Cache the build')?.with?.path).toBe('build/.ask-cache');
     await writeFiles(dir, { '.gitignore': '.ask-cache\n' });
     expect((await runAsk(['init', '--force', '--content', 'pages'], dir)).out).toContain('.gitignore already ignores .ask-cache/');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('.ask-cache\n');
@@ -216,66 +195,73 @@ describe('ask init without the shared sets', () => {
   it('reads the content folder and the url from the config: MkDocs docs_dir, Docusaurus url + baseUrl and docs.path, Astro site + base', async () => {
     const mkdocs = await repository({ 'mkdocs.yml': 'site_name: M\nsite_url: https://m.example/docs/\ndocs_dir: documentation\n', 'documentation/index.md': '# M\n' });
     const mkdocsRun = await runAsk(['init'], mkdocs);
-    await expectWorkflowFor(mkdocs, mkdocsRun, 'documentation');
+    const mkdocsFiles = await expectSetUp(mkdocs, mkdocsRun, 'documentation');
     expect(mkdocsRun.out).toEqual(expect.arrayContaining(['site name: M', 'site url: https://m.example/docs']));
+    expect(mkdocsFiles.config).toEqual({ content: 'documentation', out: 'digest', generator: 'mkdocs', config: 'mkdocs.yml', siteUrl: 'https://m.example/docs' });
 
     const docusaurus = await repository({
       'website/docusaurus.config.ts': "const config = { title: 'D', url: 'https://d.example', baseUrl: '/project/', presets: [['classic', { docs: { path: 'guides' } }]] };\nexport default config;\n",
       'website/guides/intro.md': '# Intro\n',
     });
     const docusaurusRun = await runAsk(['init'], docusaurus);
-    const workflow = await expectWorkflowFor(docusaurus, docusaurusRun, 'website/guides');
+    const files = await expectSetUp(docusaurus, docusaurusRun, 'website/guides');
     expect(docusaurusRun.out[0]).toBe('generator: docusaurus (website/docusaurus.config.ts)');
-    expect(workflow.on.pull_request.paths).toEqual(['website/guides/**', 'website/docusaurus.config.ts']);
-    expect(runs(workflow.jobs.digest.steps).join('\n')).toContain('--site-url https://d.example/project');
+    expect(files.digest.on.pull_request.paths.slice(0, 3)).toEqual(['website/guides/**', 'website/docusaurus.config.ts', 'website/sidebars.*']);
+    expect(files.config.siteUrl).toBe('https://d.example/project');
 
     const astro = await repository({
       'astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { site: 'https://a.example', base: '/docs', integrations: [starlight({ title: 'A' })] };\n",
       'src/content/docs/index.mdx': '# A\n',
     });
     const astroRun = await runAsk(['init'], astro);
-    await expectWorkflowFor(astro, astroRun, 'src/content/docs');
+    const astroFiles = await expectSetUp(astro, astroRun, 'src/content/docs');
     expect(astroRun.out).toEqual(expect.arrayContaining(['site name: A', 'site url: https://a.example/docs']));
+    expect(astroFiles.config).toMatchObject({ generator: 'starlight', config: 'astro.config.mjs', siteUrl: 'https://a.example/docs' });
   });
 
-  it("tells the build the config when the content folder is not below it (Docusaurus's docs.path '../docs')", async () => {
+  it("names the config in ask.config.json when the content folder is not below it (Docusaurus's docs.path '../docs'), and the build finds it there", async () => {
     const dir = await repository({
       'website/docusaurus.config.js': "module.exports = { title: 'D', url: 'https://d.example', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n",
+      'website/sidebars.js': 'module.exports = {};\n',
       'docs/intro.md': '# Intro\n\n## Install\n\nRun it.\n',
     });
     const run = await runAsk(['init'], dir);
-    const workflow = await expectWorkflowFor(dir, run, 'docs');
-    expect(workflow.on.pull_request.paths).toEqual(['docs/**', 'website/docusaurus.config.js']);
-    const buildLine = run.out.at(-3) ?? '';
-    expect(buildLine).toContain('--config website/docusaurus.config.js');
-    const built = await runAsk(askArgs(buildLine), dir);
+    const files = await expectSetUp(dir, run, 'docs');
+    expect(files.config).toMatchObject({ generator: 'docusaurus', config: 'website/docusaurus.config.js' });
+    expect(files.digest.on.pull_request.paths).toEqual(expect.arrayContaining(['docs/**', 'website/docusaurus.config.js', 'website/sidebars.*', 'website/versioned_sidebars/**']));
+    const built = await runAsk(['digest', 'build'], dir);
     expect(built.code).toBe(0);
     const manifest = JSON.parse(await readFile(path.join(dir, 'digest/manifest.json'), 'utf8')) as { site: { generator: string; name: string } };
     expect(manifest.site).toMatchObject({ generator: 'docusaurus', name: 'D' });
-    expect((await runAsk(['digest', 'check', '--content', 'docs', '--out', 'digest'], dir)).code).toBe(0);
+    expect((await runAsk(['digest', 'check'], dir)).code).toBe(0);
   });
 
-  it('writes the workflow at the repository root for a docs folder inside it, with its working directory and its npm install', async () => {
+  it('writes the workflows at the repository root for a site folder inside it: its run steps there, its npm install, the triggers from the root', async () => {
     const root = await repository({
-      'site/package.json': JSON.stringify({ devDependencies: { 'ask-docs': '^0.1.0' } }),
+      'site/package.json': JSON.stringify({ name: 'site', devDependencies: { 'ask-docs': '^0.1.0' } }),
       'site/package-lock.json': '{}\n',
       'site/docs/.vitepress/config.mts': "export default { title: 'V' };\n",
       'site/docs/index.md': '# V\n',
     });
     const cwd = path.join(root, 'site');
     const run = await runAsk(['init'], cwd);
+    expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
-    const workflow = await workflowOf(root);
-    expect(workflow.defaults?.run['working-directory']).toBe('site');
-    expect(workflow.on.pull_request.paths).toEqual(['site/docs/**', 'site/docs/.vitepress/config.mts']);
-    expect(workflow.on.push.paths).toContain('site/digest/**');
-    expect(workflow.jobs.check.steps.find((step) => step.uses === 'actions/setup-node@v4')?.with).toEqual({ 'node-version': 20, cache: 'npm', 'cache-dependency-path': 'site/package-lock.json' });
-    expect(runs(workflow.jobs.check.steps)).toEqual(['npm ci', 'npx ask digest check --content docs --out digest']);
-    expect(run.out.slice(-3).map((line) => line.trim())).toEqual([
-      'npx ask digest build --content docs --out digest',
-      'npx ask serve --content docs',
-      'git add ../.github/workflows/ask-digest.yml ../.gitignore digest && git commit -m "Build the docs digest in CI"',
+    const files = await written(root);
+    expect(files.config).toEqual({ content: 'site/docs', out: 'site/digest', generator: 'vitepress', config: 'site/docs/.vitepress/config.mts' });
+    expect(files.digest.jobs.digest.defaults?.run['working-directory']).toBe('site');
+    expect(files.digest.on.pull_request.paths).toEqual(['site/docs/**', 'site/docs/.vitepress/config.mts', 'site/docs/.vitepress/**', 'ask.config.json', 'site/digest/**', WORKFLOW_FILE, 'site/package.json', 'site/package-lock.json']);
+    const node = files.digest.jobs.publish.steps.find((step) => step.name === 'Set up Node.js');
+    expect(node?.with).toEqual({ 'node-version': 24, cache: 'npm', 'cache-dependency-path': 'site/package-lock.json' });
+    expect(runs(files.digest.jobs.publish).slice(0, 2)).toEqual(['npm ci', expect.stringContaining('npx --no -- ask-docs digest check || status=$?')]);
+    expect(files.digest.jobs.commit.steps.at(-1)?.env?.DIGEST).toBe('site/digest');
+    expect(run.out.slice(-4).map((line) => line.trim())).toEqual([
+      'npm install',
+      'npx --no -- ask-docs digest build',
+      'npx --no -- ask-docs serve',
+      'git add ../.github/workflows/ask-digest.yml ../.github/workflows/ask-digest-comment.yml ../ask.config.json package.json package-lock.json ../.gitignore ../.gitattributes digest && git commit -m "Build the docs digest in CI"',
     ]);
+    expect(run.out).toContain('package.json lists ask-docs already (^0.1.0): kept; the workflow runs npm ci by package-lock.json');
     expect(await cacheLines(root)).toBe(1);
   });
 

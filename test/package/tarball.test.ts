@@ -110,6 +110,11 @@ console.log(JSON.stringify(names));`;
     expect(css).not.toContain('@import');
   }, 60_000);
 
+  it('installs a second bin, ask-docs, the same program (so `npx ask-docs init` names this package)', async () => {
+    const { version } = JSON.parse(await readFile(path.join(REPOSITORY, 'package.json'), 'utf8')) as { version: string };
+    for (const bin of ['ask', 'ask-docs']) expect((await npx([bin, '--version'])).stdout.trim(), bin).toBe(version);
+  }, 60_000);
+
   it('builds a digest with `npx ask digest build`, checks it, and bundles a worker from it', async () => {
     const build = await npx(['ask', 'digest', 'build', '--content', 'docs', '--provider', 'offline']);
     expect(build.stdout).toMatch(/^digest built: 3 pages, 6 sections/m);

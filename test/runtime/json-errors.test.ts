@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeAskHandler } from '../../pipeline/adapters/node.ts';
 import type { CliIO } from '../../pipeline/cli/io.ts';
 import { runCli } from '../../pipeline/cli/main.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DIGEST = path.join(ROOT, 'digest');
@@ -64,22 +65,29 @@ function eachCase(send: () => Fetch): void {
   }
 }
 
-/** `ask serve` in this process on port 0 until the suite ends. */
-function servedBy(argv: readonly string[]): () => Fetch {
+/**
+ * `ask serve` in this process on port 0 until the suite ends; in the repository's root, or
+ * (`outside`) in a fresh folder, away from the root's ask.config.json and the content it names.
+ */
+function servedBy(argv: readonly string[], where: 'root' | 'outside' = 'root'): () => Fetch {
   let url = '';
   let stop = (): void => undefined;
   let exit: Promise<number> = Promise.resolve(0);
+  let cleanup = (): Promise<void> => Promise.resolve();
   beforeAll(async () => {
+    let cwd = ROOT;
+    if (where === 'outside') ({ dir: cwd, cleanup } = await tempFolder());
     const stopSignal = new Promise<void>((resolve) => (stop = resolve));
     let listening: (line: string) => void = () => undefined;
     const first = new Promise<string>((resolve) => (listening = resolve));
-    const io: CliIO = { out: (line) => listening(line), err: () => undefined, env: {}, cwd: ROOT, interactive: false, stopSignal };
+    const io: CliIO = { out: (line) => listening(line), err: () => undefined, env: {}, cwd, interactive: false, stopSignal };
     exit = runCli(['serve', '--port', '0', ...argv], io);
     url = /^listening on (http:\/\/\S+)$/.exec(await first)?.[1] ?? '';
   });
   afterAll(async () => {
     stop();
     expect(await exit).toBe(0);
+    await cleanup();
   });
   return () => (pathname, init) => fetch(`${url}${pathname}`, init);
 }
@@ -98,7 +106,7 @@ describe('ask serve with the preview site (--content)', () => {
 });
 
 describe('ask serve without the preview site', () => {
-  eachCase(servedBy(['--digest', DIGEST]));
+  eachCase(servedBy(['--digest', DIGEST], 'outside'));
 });
 
 describe('the handler mounted bare', () => {

@@ -12,6 +12,8 @@ const SLOWEST = [
   'test/platform/database-template.test.ts',
   'test/edge/large-site.test.ts',
   'test/compile/incremental.test.ts',
+  // the digest workflows run in the harness (about 90 s: the tarball's first offline npm ci, four repositories)
+  'test/cli/workflow.test.ts',
   'test/browser/eval-sites.test.ts',
   'test/adapters/demo-site-crawl.test.ts',
   'test/docs/hosts.test.ts',

@@ -49,15 +49,17 @@ interface LockEntry {
 
 /**
  * The lockfile of a project that depends on nothing but the tarball: the tarball's entry, and
- * every package this repository locks for production, at the same versions and integrities.
+ * every package this repository locks for production, at the same versions and integrities;
+ * `field` is where the project lists it (`devDependencies`: every entry is a dev one).
  */
-async function lockfileFor(tarballSpec: string, tarball: string): Promise<string> {
+export async function lockfileFor(tarballSpec: string, tarball: string, field: 'dependencies' | 'devDependencies' = 'dependencies'): Promise<string> {
   const repositoryLock = JSON.parse(await readFile(path.join(REPOSITORY, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
   const manifest = JSON.parse(await readFile(path.join(REPOSITORY, 'package.json'), 'utf8')) as Record<string, unknown>;
   const integrity = `sha512-${createHash('sha512').update(await readFile(tarball)).digest('base64')}`;
   const packages: Record<string, unknown> = {
-    '': { name: 'stranger-site', dependencies: { [String(manifest.name)]: tarballSpec } },
+    '': { name: 'stranger-site', [field]: { [String(manifest.name)]: tarballSpec } },
     [`node_modules/${String(manifest.name)}`]: {
+      ...(field === 'devDependencies' ? { dev: true } : {}),
       version: manifest.version,
       resolved: tarballSpec,
       integrity,
@@ -71,15 +73,20 @@ async function lockfileFor(tarballSpec: string, tarball: string): Promise<string
   for (const [key, entry] of Object.entries(repositoryLock.packages)) {
     if (!key.startsWith('node_modules/') || entry.dev === true || entry.link === true) continue;
     // a production package of ours is no longer optional for dev in the stranger's lock
-    packages[key] = Object.fromEntries(Object.entries(entry).filter(([field]) => field !== 'devOptional'));
+    packages[key] = { ...Object.fromEntries(Object.entries(entry).filter(([name]) => name !== 'devOptional')), ...(field === 'devDependencies' ? { dev: true } : {}) };
   }
   return `${JSON.stringify({ name: 'stranger-site', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`;
 }
 
-/** A fresh, empty project folder under `.test-work/` (removed when the run ends). */
+/**
+ * A fresh project folder under `.test-work/` (removed when the run ends), a git repository of its
+ * own as a stranger's is: `ask` looks for `ask.config.json` up to the repository root, and never
+ * reaches this repository's.
+ */
 export async function projectFolder(name: string): Promise<string> {
   const dir = path.join(runFolder(), `${name}-${Math.random().toString(36).slice(2, 8)}`);
   await mkdir(dir, { recursive: true });
+  await run('git', ['init', '-q'], { cwd: dir });
   return dir;
 }
 

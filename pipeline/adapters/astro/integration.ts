@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { CONFIG_FILE } from '../../cli/config-schema.ts';
+import { AskError } from '../../errors.ts';
 import { siblingModule } from '../../module-file.ts';
 import { normalizeEndpoint } from '../../runtime/handler.ts';
 import { digestCheckLine } from './digest-check-line.ts';
 import { copyStagedDigest, digestAssetsPlugin, stagedDigest, type NodeServerFolders, type StagedDigest } from './digest-assets.ts';
+import { integrationFolders } from './folders.ts';
 
 export interface AskAstroOptions {
   /** Base path of the route tree (default `/api/ask`). */
   readonly endpoint?: string;
-  /** The digest folder, relative to the project root (default `digest`). */
+  /** The digest folder, relative to the project root (default: the `out` of the nearest `ask.config.json` from the project root, else `digest`). */
   readonly digest?: string;
-  /** The Markdown pages the digest is built from, relative to the project root (default `content-fixtures`). */
+  /** The Markdown pages the digest is built from, relative to the project root (default: the `content` of that `ask.config.json`; required without one). */
   readonly content?: string;
   /** The answer loop's provider and model (else ASK_PROVIDER / ASK_MODEL / the defaults). */
   readonly provider?: string;
@@ -46,7 +49,6 @@ function modulePath(name: string): string {
  */
 export function ask(options: AskAstroOptions = {}): AstroIntegration {
   const endpoint = normalizeEndpoint(options.endpoint);
-  const shown = { digest: options.digest ?? 'digest', content: options.content ?? 'content-fixtures' };
   let staged: StagedDigest | null = null;
   // known once the adapter has set the build folders (astro:config:done)
   let node: NodeServerFolders | null = null;
@@ -55,9 +57,14 @@ export function ask(options: AskAstroOptions = {}): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ config, command, injectRoute, injectScript, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
-        const digestDir = path.resolve(root, shown.digest);
+        const folders = await integrationFolders(root, options).catch((error: unknown) => {
+          throw oneLineError(error instanceof AskError ? error.userMessage : String(error));
+        });
+        const digestDir = path.resolve(root, folders.digest);
         if (command === 'build' || command === 'dev') {
-          const problem = await digestCheckLine(path.resolve(root, shown.content), digestDir, shown);
+          const { content } = folders;
+          if (content === null) throw oneLineError(`ask: no content folder: set the integration's 'content' option, or run 'ask init' to write ${CONFIG_FILE}`);
+          const problem = await digestCheckLine(path.resolve(root, content), digestDir, { content, digest: folders.digest });
           if (problem !== null && command === 'build') throw oneLineError(problem);
           // the logger names the integration: the line's own 'ask: ' would say it twice
           if (problem !== null) logger.warn(problem.replace(/^ask: /, ''));

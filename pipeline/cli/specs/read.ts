@@ -1,7 +1,7 @@
 import { defineCommand } from '../command-spec.ts';
 import { SOURCE_OPTIONS } from './site-options.ts';
 
-const FROM = 'remote (`--endpoint URL` of the ask tree) or local (`--digest DIR`, default `digest`); `--json` for scripts';
+const FROM = 'remote (`--endpoint URL` of the ask tree) or local (`--digest DIR`); `--json` for scripts';
 
 export const SEARCH = defineCommand({
   name: 'search',
