@@ -49,7 +49,7 @@ function installNote(install: AskInstall, cwd: string): string {
   const manifest = shown(cwd, path.join(install.project.dir, 'package.json'));
   const lockfile = shown(cwd, install.project.lockfile);
   if (install.listed) return `${manifest} lists ${PACKAGE} already (${install.spec}): kept; the workflow runs ${install.project.manager.lockedInstall} by ${lockfile}`;
-  return `added ${PACKAGE} ${install.spec} to ${manifest} (devDependencies): ${install.project.manager.install} writes it into ${lockfile}, which the workflow installs by`;
+  return `added ${PACKAGE} ${install.spec} to ${manifest} (devDependencies): ${install.project.manager.install} writes it into ${lockfile}, and the workflow installs from that lockfile (${install.project.manager.lockedInstall})`;
 }
 
 /** The lines before `next:`. */

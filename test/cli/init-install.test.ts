@@ -51,7 +51,7 @@ describe('ask init: the ask-docs dependency and the install', () => {
   it('adds ask-docs at the running version to a package.json that has none, keeping its indentation, and tells the author to install', async () => {
     const { root, run, files } = await initIn({ ...PAGES, 'package.json': '{\n    "name": "site",\n    "devDependencies": {\n        "vitepress": "^1.6.0"\n    }\n}\n' });
     expect(await readFile(path.join(root, 'package.json'), 'utf8')).toBe(`{\n    "name": "site",\n    "devDependencies": {\n        "ask-docs": "${VERSION}",\n        "vitepress": "^1.6.0"\n    }\n}\n`);
-    expect(run.out).toContain(`added ask-docs ${VERSION} to package.json (devDependencies): npm install writes it into package-lock.json, which the workflow installs by`);
+    expect(run.out).toContain(`added ask-docs ${VERSION} to package.json (devDependencies): npm install writes it into package-lock.json, and the workflow installs from that lockfile (npm ci)`);
     expect(run.out.slice(-4, -1).map((line) => line.trim())).toEqual(['npm install', 'npx --no -- ask-docs digest build', 'npx --no -- ask-docs serve']);
     expect(installSteps(files)).toEqual(['npm ci']);
     expect(runs(files.digest.jobs.digest)).toContain('npx --no -- ask-docs digest build');
