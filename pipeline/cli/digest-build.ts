@@ -6,6 +6,7 @@ import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { counted } from '../text/counted.ts';
+import { printable } from '../text/printable.ts';
 import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, quietIO, UsageError, type CliIO, type Command } from './io.ts';
 import { contentFolder } from './paths.ts';
@@ -25,6 +26,12 @@ export function buildSummary(report: BuildReport, distiller: { provider: string;
     `${distiller.provider}/${distiller.model}: ${counted(usage.calls, 'model call')}, ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ` +
     `${counted(usage.cacheHits, 'cache hit')}, ${counted(usage.droppedFacts, 'non-verbatim fact')} dropped; ${seconds}s`
   );
+}
+
+/** The one line naming the files a build rewrote because they were not its own (at most 10, then "and N more"). */
+function repairedLine(files: readonly string[], out: string): string {
+  const more = files.length > 10 ? ` and ${files.length - 10} more` : '';
+  return `ask: repaired ${counted(files.length, 'file')} of '${out}' that ${files.length === 1 ? 'was' : 'were'} not what the build makes (edited by hand?): ${files.slice(0, 10).map((file) => printable(file)).join(', ')}${more}`;
 }
 
 /** `hash 0.12s, parse 1.40s, …`: the time of each phase of a build. */
@@ -47,6 +54,7 @@ export function buildReportJson(report: BuildReport, distiller: { provider: stri
     contentHash: report.contentHash,
     elapsedMs: Math.round(report.elapsedMs),
     parsedFiles: report.parsedFiles,
+    repaired: report.repaired,
     phases: report.phases,
   };
 }
@@ -112,6 +120,7 @@ export const digestBuild: Command = async (argv, commandIO: CliIO) => {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CommandFailure(`ask digest build: failed, the previous digest is unchanged: ${reason}`);
   }
+  if (report.repaired.length > 0) io.err(repairedLine(report.repaired, values.out));
   if (values.json) io.out(JSON.stringify(buildReportJson(report, distiller, site)));
   else io.out(buildSummary(report, distiller));
   const hidden = hiddenFilesWarning(await hiddenDigestFiles(contentDir, outDir), values.out);

@@ -12,8 +12,13 @@ import { readManifest } from '../digest/read.ts';
 import { contentFailure } from './digest-build.ts';
 import { digestTracking } from '../compile/digest-tracking.ts';
 import { trackingLines } from './digest-tracking-report.ts';
+import { hasProblems } from '../compile/verify-tree.ts';
+import { treeLines } from './tree-report.ts';
 
-/** `ask digest check`: exit 0 when the digest matches the content, 1 (with what changed) when stale. */
+/**
+ * `ask digest check`: exit 0 when the digest matches the content and its tree is what the build
+ * makes of it, 1 (with what changed, or which files are not the build's) otherwise.
+ */
 export const digestCheck: Command = async (argv, io) => {
   const parsed = await parseConfigured(DIGEST_CHECK, argv, io.cwd);
   const { values, positionals } = parsed;
@@ -30,15 +35,17 @@ export const digestCheck: Command = async (argv, io) => {
     if (error instanceof DigestFormatError) throw new CommandFailure(`ask: ${error.message}`);
     throw error;
   }
+  const edited = !result.stale && result.tree !== null && hasProblems(result.tree);
   // the exact command that rebuilds it with the options it was built with
-  const rebuild = result.stale ? await rebuildCommand({ content, out: values.out, manifest: result.missing ? null : await readManifest(outDir) }, io) : null;
+  const rebuild = result.stale || edited ? await rebuildCommand({ content, out: values.out, manifest: result.missing ? null : await readManifest(outDir) }, io) : null;
   if (values.json) {
     io.out(stalenessJson(result, { digest: values.out, content }, rebuild));
     for (const line of gitLines) io.err(line);
-    return result.stale || gitLines.length > 0 ? 1 : 0;
+    return result.stale || edited || gitLines.length > 0 ? 1 : 0;
   }
   for (const line of gitLines) io.err(line);
-  if (!result.stale && gitLines.length > 0) return 1;
+  if (edited && result.tree !== null) for (const line of treeLines(result.tree, values.out, content, rebuild?.command ?? 'ask digest build')) io.err(line);
+  if (!result.stale && (edited || gitLines.length > 0)) return 1;
   if (!result.stale) {
     io.out(`digest is current: ${values.out} matches ${content}`);
     return 0;

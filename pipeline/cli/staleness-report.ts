@@ -43,9 +43,9 @@ export function staleLines(result: Staleness, out: string, rebuild: Rebuild | nu
   return [`ask: the digest in '${out}' is stale; rebuild it and commit the result: ${command}`, ...settings, ...stalenessLines(result)];
 }
 
-/** `ask digest check --json`: the whole result, every id named, with the folders as given, the counts and (stale) the command that rebuilds it. */
+/** `ask digest check --json`: the whole result, every id named (`tree`: the files not the build's, by kind, null when stale), with the folders as given, the counts and (stale) the command that rebuilds it. */
 export function stalenessJson(result: Staleness, folders: { readonly digest: string; readonly content: string }, rebuild: Rebuild | null = null): string {
-  const { stale, missing, added, changed, removed, files, templates } = result;
+  const { stale, missing, added, changed, removed, files, templates, tree } = result;
   const counts = { added: added.length, changed: changed.length, removed: removed.length, files: files.length };
-  return JSON.stringify({ stale, missing, digest: folders.digest, content: folders.content, counts, added, changed, removed, files, templates, ...(rebuild === null ? {} : { rebuild: rebuild.command }) });
+  return JSON.stringify({ stale, missing, digest: folders.digest, content: folders.content, counts, added, changed, removed, files, templates, tree, ...(rebuild === null ? {} : { rebuild: rebuild.command }) });
 }

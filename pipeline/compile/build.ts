@@ -20,6 +20,7 @@ import { createPhaseClock } from './phases.ts';
 import { planBuild } from './plan.ts';
 import { createPageReading } from './read-pages.ts';
 import { readSiteView } from './site-view.ts';
+import { repairTree } from './repair-tree.ts';
 import { sourceCommitOf } from './source-commit.ts';
 import { distilSections, reusableSections } from './sections.ts';
 import { writeDigest } from './write-digest.ts';
@@ -47,7 +48,8 @@ function recordsInOrder(sections: readonly Section[], records: ReadonlyMap<strin
  * (unchanged node files linked) and swap the tree in atomically. Returns early, writing nothing
  * (but the folder's `.gitignore`, when an older `ask` wrote another) and calling no model, when
  * the content files, the site URL, the distiller and its prompts are all what the digest was
- * built from.
+ * built from and its tree is what the build makes of them; files that are not (edited by hand)
+ * are rewritten (`repairTree`), and the steps run when model output is lost.
  */
 export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const started = options.now();
@@ -56,9 +58,16 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   const plan = await clock.time('hash', () => planBuild(options));
   const { previous, site } = plan;
   const report = (fields: Omit<BuildReport, 'elapsedMs' | 'phases'>): BuildReport => ({ ...fields, elapsedMs: options.now() - started, phases: clock.totals() });
+  let repaired: readonly string[] = [];
+  // node files of the digest that are gone: never linked from it, made again
+  let lost: ReadonlySet<string> = new Set();
   if (previous && plan.upToDate) {
     await refreshDigestGitignore(outDir);
-    return report({ upToDate: true, pages: previous.counts.pages, sections: previous.counts.sections, changed: [], removed: [], usage: distiller.usage(), contentHash: previous.contentHash, parsedFiles: 0 });
+    // nothing to distil: the tree is still made again, and what is not the build's rewritten
+    const repair = await clock.time('write', () => repairTree(options, previous));
+    repaired = repair.repaired;
+    lost = new Set(repair.lost);
+    if (lost.size === 0) return report({ upToDate: true, pages: previous.counts.pages, sections: previous.counts.sections, changed: [], removed: [], usage: distiller.usage(), contentHash: previous.contentHash, parsedFiles: 0, repaired });
   }
 
   // the new tree is staged beside the digest; the current one is untouched until the swap
@@ -94,6 +103,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
         distiller,
         previous,
         previousDir: outDir,
+        lost,
         cache,
         store,
         reading,
@@ -118,6 +128,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
       usage: { ...usage, droppedFacts: usage.droppedFacts + distilled.dropped },
       contentHash,
       parsedFiles: reading.parsedFiles(),
+      repaired,
     });
   } finally {
     // nothing once the staged tree was swapped in; a failed build's half tree otherwise

@@ -8,6 +8,7 @@ import { searchHeaderVersions } from '../format/header-versions.ts';
 import { TOKENIZER_VERSION } from '../search/tokenize.ts';
 import { createOfflineDistiller } from '../distill/offline/index.ts';
 import { compareCodeUnits } from '../text/compare.ts';
+import { verifyTree, type TreeProblems } from './verify-tree.ts';
 
 export interface Staleness {
   readonly stale: boolean;
@@ -20,6 +21,8 @@ export interface Staleness {
   readonly files: readonly string[];
   /** Passes whose prompt or algorithm changed since the build (`search tables` when their version did). */
   readonly templates: readonly string[];
+  /** Of a digest that is not stale, what of its tree is not what the build makes of this content (`verifyTree`); null when stale. */
+  readonly tree: TreeProblems | null;
 }
 
 /**
@@ -56,20 +59,26 @@ function changedTemplates(manifest: Manifest): string[] {
 
 /**
  * Whether the digest in `outDir` matches the content in `contentDir`, without any model call:
- * file hashes first (nothing parsed when they all match), then section by section. A digest
+ * file hashes first, then section by section; a digest whose hashes all match has its tree made
+ * again and compared byte for byte (`verifyTree`). A digest
  * holding a symbolic link is never current: DigestLinkError naming the first.
  */
 export async function checkDigest(contentDir: string, outDir: string, cacheDir?: string): Promise<Staleness> {
   const manifest = await readManifest(outDir);
   const [link] = await digestLinks(outDir);
   if (link !== undefined) throw new DigestLinkError(link);
-  if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [] };
+  if (manifest === null) return { stale: true, missing: true, added: [], removed: [], changed: [], files: [], templates: [], tree: null };
   const templates = [...changedTemplates(manifest), ...((await searchTablesCurrent(outDir)) ? [] : ['search tables'])];
   const fileHashes = await hashContentFiles(contentDir, manifest.site.exclude);
   const files = changedFiles(fileHashes, manifest.files);
-  if (files.length === 0) return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates };
+  const load = () => loadContent({ contentDir, ...contentSiteOf(manifest), ...(cacheDir === undefined ? {} : { cacheDir }) });
+  if (files.length === 0) {
+    // search tables of another version are stale: made again, they would differ for that alone
+    const tree = templates.length > 0 ? null : (await verifyTree(contentDir, outDir, manifest, await load(), true)).problems;
+    return { stale: templates.length > 0, missing: false, added: [], removed: [], changed: [], files, templates, tree };
+  }
 
-  const content = await loadContent({ contentDir, ...contentSiteOf(manifest), ...(cacheDir === undefined ? {} : { cacheDir }) });
+  const content = await load();
   const current = new Map(content.sections.map((section) => [section.id, section.hash]));
   const added: string[] = [];
   const changed: string[] = [];
@@ -79,5 +88,5 @@ export async function checkDigest(contentDir: string, outDir: string, cacheDir?:
     else if (built !== hash) changed.push(id);
   }
   const removed = Object.keys(manifest.sections).filter((id) => !current.has(id));
-  return { stale: true, missing: false, added: added.sort(compareCodeUnits), removed: removed.sort(compareCodeUnits), changed: changed.sort(compareCodeUnits), files, templates };
+  return { stale: true, missing: false, added: added.sort(compareCodeUnits), removed: removed.sort(compareCodeUnits), changed: changed.sort(compareCodeUnits), files, templates, tree: null };
 }

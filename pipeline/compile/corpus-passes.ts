@@ -9,8 +9,8 @@ import type { Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { SuggestionsFileSchema, suggestedQuestionsOf } from '../format/digest-json.ts';
 import { readDigestFile, readDigestJson, readGlossary } from '../digest/read.ts';
-import { assembleSearchTables } from '../search/index-build.ts';
-import { openSearchTables, searchSections, searchTableFiles, searchTableSources } from '../search/index.ts';
+import { openSearchTables, searchSections, searchTableSources } from '../search/index.ts';
+import { digestSearchFiles } from './digest-search-files.ts';
 import type { DigestNode, Distiller, GlossaryEntry, SuggestedQuestion } from '../types.ts';
 import type { AnswerCache } from './cache.ts';
 import { corpusInputHash, runCorpusPass, type CorpusPass } from './corpus.ts';
@@ -79,7 +79,7 @@ export async function runCorpusPasses(input: CorpusInputs): Promise<CorpusOutput
   );
   // made once: the suggestions pass searches these very files, and they are written as they are
   const searchFiles = await step('index', () =>
-    Promise.resolve(searchTableFiles(assembleSearchTables({ sections: content.sections, indexed: input.records.map((record) => record.indexed), hasDigest: true, stem: true, glossary: glossary.value, pages: content.pages }))),
+    Promise.resolve(digestSearchFiles(content, input.records.map((record) => record.indexed), glossary.value)),
   );
   input.onProgress?.('corpus', 1, 3);
   const suggestions = await step('corpus', () =>

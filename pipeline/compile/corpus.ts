@@ -14,7 +14,7 @@ type CorpusPass = Exclude<DistillPass, 'section'>;
  * The glossary is hashed with sorted keys: one distilled just now and the same one read back
  * from `glossary.json` must give the same hash, or a rebuild and a forced build would differ.
  */
-export function corpusInputHash(pass: CorpusPass, contentHash: string, distiller: Distiller, glossary: readonly GlossaryEntry[] | null): string {
+export function corpusInputHash(pass: CorpusPass, contentHash: string, distiller: Pick<Distiller, 'provider' | 'model' | 'templateHashes'>, glossary: readonly GlossaryEntry[] | null): string {
   return sha256(compactStableJson([pass, contentHash, distiller.provider, distiller.model, distiller.templateHashes[pass], distiller.templateHashes.section, glossary]));
 }
 

@@ -61,4 +61,6 @@ export interface BuildReport {
   readonly phases: PhaseTimes;
   /** Content files parsed by this build (the others came from the page store). */
   readonly parsedFiles: number;
+  /** Files of a digest with nothing to distil that were not the build's (edited by hand), rewritten, removed or made again (`repairTree`). */
+  readonly repaired: readonly string[];
 }

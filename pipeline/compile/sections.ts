@@ -33,6 +33,8 @@ export interface DistilOptions {
   readonly distiller: Distiller;
   readonly previous: Manifest | null;
   readonly previousDir: string;
+  /** Node files of the previous digest that are missing or unreadable (`repairTree`): never linked. */
+  readonly lost?: ReadonlySet<string>;
   readonly cache: AnswerCache;
   readonly store: PageStore;
   readonly reading: PageReading;
@@ -123,7 +125,7 @@ export async function distilSections(content: Pick<LoadedContent, 'pages' | 'sec
     const at = positions.get(page.slug) ?? 0;
     positions.set(page.slug, at + 1);
     const { work, stored } = workOf(options.reading, page, at);
-    const sameFile = reusable?.[section.id] === section.hash;
+    const sameFile = reusable?.[section.id] === section.hash && options.lost?.has(sectionFilePath(section.id)) !== true;
     if (work?.checked) {
       dropped += work.checked.dropped;
       records.set(section.id, { node: work.checked.node, notes: work.notes, indexed: work.indexed ?? sectionTokens(section, work.checked.node) });

@@ -7,14 +7,14 @@
  */
 import type { LoadedContent } from '../content/index.ts';
 import { digestFiles } from './digest-files.ts';
-import { DIGEST_SCHEMA_VERSION, type Manifest } from '../format/manifest.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { manifestOf } from './manifest-of.ts';
 import { renderLlmsFiles } from './llms.ts';
 import { buildOverview } from './overview.ts';
 import { pageMarkdownPath, sectionFilePath } from '../format/paths.ts';
 import { stableJson } from '../format/stable-json.ts';
 import { linkUnchanged, writeTreeAtomically } from '../digest/write.ts';
-import type { Distiller, Page, Section } from '../types.ts';
-import { PAGE_KIND_PRIORS } from '../search/page-priors.ts';
+import type { Distiller, Section } from '../types.ts';
 import type { CorpusOutputs } from './corpus-passes.ts';
 import { digestStamp, type PageStore, type SectionRecord } from './page-store.ts';
 import { PageRenders } from './page-renders.ts';
@@ -43,40 +43,21 @@ export interface DigestToWrite {
   readonly view: SiteView;
 }
 
-/** The manifest's record of the pages that are not guides, and the priors of their kinds. */
-function pageKindsOf(pages: readonly Page[]): Manifest['pageKinds'] {
-  const kinds: Manifest['pageKinds'] = { pages: {}, priors: {} };
-  for (const page of pages) {
-    if (page.kind === 'guide') continue;
-    kinds.pages[page.slug] = page.kind;
-    kinds.priors[page.kind] = PAGE_KIND_PRIORS[page.kind];
-  }
-  return kinds;
-}
-
-function manifestOf(input: DigestToWrite): Manifest {
-  const { content, corpus, distiller } = input;
-  return {
-    schema: DIGEST_SCHEMA_VERSION,
-    build: { commit: input.commit },
-    contentHash: input.contentHash,
+function manifestOfBuild(input: DigestToWrite): Manifest {
+  const { corpus } = input;
+  return manifestOf({
+    commit: input.commit,
     siteUrl: input.siteUrl,
-    identity: input.view.identity,
     site: input.site,
-    distiller: { provider: distiller.provider, model: distiller.model },
-    templates: { ...distiller.templateHashes },
+    identity: input.view.identity,
+    distiller: input.distiller,
+    content: input.content,
+    contentHash: input.contentHash,
     corpus: { glossary: corpus.glossary.inputHash, suggestions: corpus.suggestions.inputHash, context: corpus.context.inputHash },
-    counts: {
-      pages: content.pages.length,
-      sections: content.sections.length,
-      facts: corpus.nodes.reduce((total, node) => total + node.facts.length, 0),
-      glossary: corpus.glossary.value.length,
-      suggestions: corpus.suggestions.value.length,
-    },
-    pageKinds: pageKindsOf(content.pages),
-    files: content.fileHashes,
-    sections: Object.fromEntries(content.sections.map((section) => [section.id, section.hash])),
-  };
+    nodes: corpus.nodes,
+    glossaryCount: corpus.glossary.value.length,
+    suggestionsCount: corpus.suggestions.value.length,
+  });
 }
 
 /**
@@ -103,7 +84,7 @@ function rememberPages(store: PageStore, reading: PageReading, content: LoadedCo
 
 export async function writeDigest(input: DigestToWrite): Promise<void> {
   const { outDir, staged, content, corpus } = input;
-  const manifest = manifestOf(input);
+  const manifest = manifestOfBuild(input);
   const { unchangedFiles } = input.distilled;
   linkUnchanged(outDir, staged, [...unchangedFiles].map(sectionFilePath));
   const memo = input.store.memoFolder();

@@ -30,6 +30,11 @@ function archiveStamp(manifestBytes: Uint8Array): string {
   return createHash('sha256').update(manifestBytes).digest('hex').slice(0, 16);
 }
 
+/** The archive's file name of the digest whose manifest has these bytes. */
+export function archiveNameFor(manifestBytes: Uint8Array | string): string {
+  return archiveFileName(archiveStamp(typeof manifestBytes === 'string' ? Buffer.from(manifestBytes) : manifestBytes));
+}
+
 /** The archive a build wrote: its file name in the tree and its members in order. */
 export interface BuiltArchive {
   readonly name: string;
@@ -43,7 +48,7 @@ export interface BuiltArchive {
  * (the same bytes as compressing them again: see archive-members.ts).
  */
 export async function writeBuiltArchive(tree: string, earlier?: EarlierMembers): Promise<BuiltArchive> {
-  const name = archiveFileName(archiveStamp(await readDigestBytes(tree, DIGEST_FILES.manifest)));
+  const name = archiveNameFor(await readDigestBytes(tree, DIGEST_FILES.manifest));
   // synchronous, as the tree's files are written (see write.ts): thousands of small reads
   const members = archiveMembers(tree, await listTreeFiles(tree), earlier);
   await writeFile(path.join(tree, name), Buffer.concat(members.map((member) => member.gzip)));

@@ -9,7 +9,11 @@ export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 /** Bump when the layout or meaning of the digest tree changes; readers refuse other versions. */
 export const DIGEST_SCHEMA_VERSION = 6;
 
+/** A SHA-256 as the build writes it: exactly 64 lowercase hex digits (never a path, never anything a reader could act on). */
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'not 64 lowercase hex digits');
+
 const passHashes = { glossary: z.string(), suggestions: z.string(), context: z.string() };
+const passInputHashes = { glossary: Sha256Hex, suggestions: Sha256Hex, context: Sha256Hex };
 
 /** `digest/manifest.json`: what the digest was built from, and with what. */
 const ManifestSchema = z.object({
@@ -20,7 +24,7 @@ const ManifestSchema = z.object({
    */
   build: z.object({ commit: z.string().nullable() }),
   /** The corpus content hash, returned as `x-ask-content-hash`. */
-  contentHash: z.string(),
+  contentHash: Sha256Hex,
   siteUrl: z.string(),
   /**
    * The site's name and description as readers see them (llms.txt, the demo site, the MCP server,
@@ -47,7 +51,7 @@ const ManifestSchema = z.object({
   /** Hash of each prompt template (or offline algorithm version) per pass. */
   templates: z.object({ section: z.string(), ...passHashes }),
   /** Input hash of each corpus-wide pass, so an unchanged input is never distilled again. */
-  corpus: z.object(passHashes),
+  corpus: z.object(passInputHashes),
   counts: z.object({
     pages: z.number(),
     sections: z.number(),
@@ -61,9 +65,9 @@ const ManifestSchema = z.object({
    */
   pageKinds: z.object({ pages: z.record(z.string(), z.enum(PAGE_KINDS)), priors: z.record(z.string(), z.number()) }),
   /** sha256 of each content file's bytes, by path. */
-  files: z.record(z.string(), z.string()),
+  files: z.record(z.string(), Sha256Hex),
   /** Per section id, the hash of its inputs (its node file follows from the id: format/paths.ts). */
-  sections: z.record(z.string(), z.string()),
+  sections: z.record(z.string(), Sha256Hex),
 });
 
 export type Manifest = z.infer<typeof ManifestSchema>;
@@ -93,7 +97,10 @@ export function parseManifest(text: string, where: string): Manifest {
   }
   const parsed = ManifestSchema.safeParse(data);
   if (!parsed.success) {
-    throw new DigestFormatError(`${where}: manifest.json is not an ask digest manifest; rebuild with 'ask digest build --force'`);
+    // the first field out of shape, by its path (the keys are the manifest's, never printed raw)
+    const issue = parsed.error.issues[0];
+    const field = issue === undefined ? '' : ` (${JSON.stringify(issue.path.map(String).join('.')).slice(1, -1)}: ${issue.message})`;
+    throw new DigestFormatError(`${where}: manifest.json is not an ask digest manifest${field}; rebuild with 'ask digest build --force'`);
   }
   return parsed.data;
 }

@@ -106,12 +106,15 @@ describe('the digest and the repository’s ignore rules', () => {
       'digest/sections/settings/build/setting11.json, digest/sections/settings/build/setting12.json, digest/sections/settings/build/setting2.json, digest/sections/settings/build/setting3.json, ' +
       'digest/sections/settings/build/setting4.json, digest/sections/settings/build/setting5.json, digest/sections/settings/build/setting6.json and 3 more (by .gitignore:1:build), so a clone lacks them; ' +
       "run 'ask digest build' (its digest/.gitignore takes them back, unless a rule ignores the digest folder itself or one above it) and commit them";
-    expect(await runAsk(CHECK, clone)).toEqual({ code: 1, out: [], err: [ignoredLine] });
+    // the tree check names the same files as missing (digest-verify.test.ts)
+    const treeLine = "ask: the digest in 'digest' is not what the build makes of 'docs' (edited by hand?); rebuild it and commit the result: ask digest build --content docs";
+    expect(await runAsk(CHECK, clone)).toMatchObject({ code: 1, out: [], err: [ignoredLine, treeLine, expect.stringMatching(/^ {2}missing sections\/settings\/build\/@intro\.json, .* and 3 more$/)] });
     // --json keeps its one object on stdout; the exit code and the line say the rest
     const json = await runAsk([...CHECK, '--json'], clone);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out[0] ?? '')).toMatchObject({ stale: false, missing: false });
     expect(json.err).toEqual([ignoredLine]);
+    expect((JSON.parse(json.out[0] ?? '') as { tree: { missing: string[] } }).tree.missing).toHaveLength(13);
     // the working copy it was committed from fails the same way: the files are there, but ignored
     expect((await runAsk(CHECK, dir)).err).toEqual([ignoredLine]);
     // a build brings the .gitignore back, and with it the files
@@ -143,7 +146,11 @@ describe('the digest and the repository’s ignore rules', () => {
     expect(await runAsk(CHECK, await cloneOf(dir))).toEqual({
       code: 1,
       out: [],
-      err: ["ask: the digest's manifest names 1 file that is not there: digest/sections/guide/build.json; run 'ask digest build' and commit the whole folder (git add digest)"],
+      err: [
+        "ask: the digest's manifest names 1 file that is not there: digest/sections/guide/build.json; run 'ask digest build' and commit the whole folder (git add digest)",
+        "ask: the digest in 'digest' is not what the build makes of 'docs' (edited by hand?); rebuild it and commit the result: ask digest build --content docs",
+        '  missing sections/guide/build.json',
+      ],
     });
   });
 
@@ -174,11 +181,16 @@ describe('the digest and the repository’s ignore rules', () => {
     expect((await runAsk(CHECK, dir)).code).toBe(0);
   });
 
-  it('outside a git work tree, and for docs inside an ignored folder of another repository, nothing changes', async () => {
+  it('outside a git work tree, and for docs inside an ignored folder of another repository, the git checks add nothing', async () => {
     const { dir: plain } = await freshFolder(DOCS);
     await build(plain);
     await rm(path.join(plain, 'digest', 'sections', 'guide', 'build.json'));
-    expect(await runAsk([...CHECK, '--committed'], plain)).toEqual({ code: 0, out: ['digest is current: digest matches docs'], err: [] });
+    // only the tree check's lines: no git line
+    expect(await runAsk([...CHECK, '--committed'], plain)).toEqual({
+      code: 1,
+      out: [],
+      err: ["ask: the digest in 'digest' is not what the build makes of 'docs' (edited by hand?); rebuild it and commit the result: ask digest build --content docs", '  missing sections/guide/build.json'],
+    });
 
     const outer = await repository('/scratch/\n');
     const scratch = path.join(outer, 'scratch');

@@ -3,6 +3,7 @@ import { ContentErrors } from '../../content/load.ts';
 import { checkDigest, type Staleness } from '../../compile/check.ts';
 import { DigestFormatError } from '../../format/manifest.ts';
 import { counted as count } from '../../text/counted.ts';
+import { hasProblems } from '../../compile/verify-tree.ts';
 
 /** The two folders as the user named them (relative to the project), for the line; never this machine's paths. */
 export interface ShownFolders {
@@ -43,6 +44,10 @@ export async function digestCheckLine(contentDir: string, digestDir: string, sho
   } catch (error) {
     if (error instanceof ContentErrors || error instanceof DigestFormatError) return `ask: ${firstLine(error)}`;
     throw error;
+  }
+  if (!result.stale && result.tree !== null && hasProblems(result.tree)) {
+    const { changed, missing, extra, archive } = result.tree;
+    return `ask: the digest in '${shown.digest}' is not what the build makes of its content (${count(changed.length + missing.length + extra.length + archive.length, 'file', 'files')} not the build's: edited by hand?); ${rebuild}`;
   }
   if (!result.stale) return null;
   if (result.missing) return `ask: no digest in '${shown.digest}'; ${rebuild} and commit it`;

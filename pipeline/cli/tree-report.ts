@@ -1,0 +1,33 @@
+import type { TreeProblems } from '../compile/verify-tree.ts';
+import { printable } from '../text/printable.ts';
+
+/** Files named per kind on the terminal; `--json` names every one. */
+const SHOWN_PER_KIND = 10;
+
+const KINDS = [
+  ['changed', 'changed', ''],
+  ['missing', 'missing', ''],
+  ['extra', 'extra  ', ''],
+  ['archive', 'archive', ' (not the archive of the tree)'],
+] as const;
+
+/** One line per kind of problem: at most SHOWN_PER_KIND files, then "and N more". */
+function problemLines(problems: TreeProblems): string[] {
+  const lines: string[] = [];
+  for (const [kind, label, note] of KINDS) {
+    const files = problems[kind];
+    if (files.length === 0) continue;
+    const shown = files.slice(0, SHOWN_PER_KIND).map((file) => printable(file)).join(', ');
+    const more = files.length > SHOWN_PER_KIND ? ` and ${files.length - SHOWN_PER_KIND} more` : '';
+    lines.push(`  ${label} ${shown}${more}${note}`);
+  }
+  return lines;
+}
+
+/**
+ * What `ask digest check` prints of a digest whose hashes match its content but whose tree is not
+ * what the build makes of it: the first line ends in the command that makes it again.
+ */
+export function treeLines(problems: TreeProblems, out: string, content: string, command: string): string[] {
+  return [`ask: the digest in '${out}' is not what the build makes of '${content}' (edited by hand?); rebuild it and commit the result: ${command}`, ...problemLines(problems)];
+}
