@@ -1,11 +1,13 @@
 /**
  * `ask digest diff --comment-out FILE`: the diff as a pull-request comment that never passes a
  * size cap (GitHub refuses a comment over 65,536 characters). A hidden marker line first (how the
- * workflow finds its own comment to update it), then the head of the diff (title and counts) and
- * its Search part, then as many of the changes (each `## ` block: a section changed, added or
- * removed, the glossary, the suggestions, the context) as fit, in the diff's order; when some are
- * left out, a last line says how many and where the full diff is.
+ * workflow finds its own comment to update it), the diff's title, its "Edited by hand" part
+ * (never left out: the warning a reviewer must not miss), the counts and the Search part, then as
+ * many of the changes (each `## ` block: a section changed, added or removed, the glossary, the
+ * suggestions, the context, the files) as fit, in the diff's order; when some are left out, a
+ * last line says how many and where the full diff is.
  */
+import type { DigestDiff } from '../digest/diff.ts';
 
 /** The first line of every comment: the workflow updates the comment that starts with it. */
 export const COMMENT_MARKER = '<!-- ask-digest-diff -->';
@@ -16,9 +18,8 @@ export const GITHUB_COMMENT_CHARS = 65_536;
 /** The smallest cap a comment can be asked to keep: the marker, a head and the closing line. */
 export const MIN_COMMENT_CHARS = 1_000;
 
-/** What the comment is made of: the digest part of the diff (Markdown) and its Search part (lines). */
-export interface DiffParts {
-  readonly digest: string;
+/** What the comment is made of: the digest parts of the diff (Markdown) and its Search part (lines). */
+export interface DiffParts extends DigestDiff {
   readonly search: readonly string[];
 }
 
@@ -52,8 +53,9 @@ function linesThatFit(text: string, room: number): string {
 
 /** The comment for `parts`, at most `maxChars` characters (UTF-16 code units, never fewer than GitHub counts). */
 export function reviewComment(parts: DiffParts, maxChars: number, fullDiffAt: string): string {
-  const { head, blocks } = blocksOf(parts.digest);
-  const top = [head, parts.search.join('\n').trimEnd()].filter((text) => text !== '').join('\n\n');
+  const { head, blocks } = blocksOf(parts.changes);
+  const first = [parts.title, parts.handEdited].filter((text) => text !== '').join('\n\n');
+  const top = [first, head, parts.search.join('\n').trimEnd()].filter((text) => text !== '').join('\n\n');
   const whole = [COMMENT_MARKER, top, ...blocks].join('\n\n');
   if (whole.length + 1 <= maxChars) return `${whole}\n`;
   // the closing line is counted at its longest (every change left out) so that it always fits,

@@ -1,7 +1,8 @@
 import { parseConfigured } from './configured-command.ts';
 import { DIGEST_DIFF } from './specs/index.ts';
 import path from 'node:path';
-import { diffDigests } from '../digest/diff.ts';
+import { diffDigests, diffMarkdown } from '../digest/diff.ts';
+import type { DigestMaker } from '../digest/diff-side.ts';
 import { DigestFormatError, manifestSections, parseManifest, type Manifest } from '../format/manifest.ts';
 import { DIGEST_FILES } from '../format/paths.ts';
 import { readDigestFile, readManifest } from '../digest/read.ts';
@@ -10,23 +11,24 @@ import { QueriesFileError } from '../search/checks.ts';
 import { counted } from '../text/counted.ts';
 import { CHECK_K, searchPart, type SearchPart } from './digest-diff-search.ts';
 import { commentWriter } from './digest-diff-comment-out.ts';
+import { changedDigestFiles } from './digest-diff-files.ts';
 import { git } from './git-read.ts';
 import { CommandFailure, UsageError, type Command } from './io.ts';
 import { contentFolder } from './paths.ts';
 
 /**
- * The base digest's manifest: its sections, and its site options; one of an older schema (the
- * digest built by an older ask, before this change rebuilt it) is compared by its sections, which
- * every schema records, and has no site options.
+ * The base digest's manifest: its sections, its site options and what made it; one of an older
+ * schema (the digest built by an older ask, before this change rebuilt it) is compared by its
+ * sections, which every schema records, and has no site options and no maker.
  */
-function baseManifest(text: string, base: string): Pick<Manifest, 'sections'> & { readonly contentSite: ContentSite | null } {
+function baseManifest(text: string, base: string): Pick<Manifest, 'sections'> & { readonly contentSite: ContentSite | null; readonly made: DigestMaker | null } {
   try {
     const manifest = parseManifest(text, base);
-    return { sections: manifest.sections, contentSite: manifest };
+    return { sections: manifest.sections, contentSite: manifest, made: manifest };
   } catch (error) {
     const sections = error instanceof DigestFormatError ? manifestSections(text) : null;
     if (sections === null) throw error;
-    return { sections, contentSite: null };
+    return { sections, contentSite: null, made: null };
   }
 }
 
@@ -66,13 +68,14 @@ export const digestDiff: Command = async (argv, io) => {
   const writeComment = commentWriter(values, io.cwd);
   const headManifest = await readManifest(outDir);
   const base = baseManifestText === null ? null : baseManifest(baseManifestText, values.base);
-  const markdown = await diffDigests(
-    { label: values.base, manifest: base, read: readBase },
-    { label: 'working tree', manifest: headManifest, read: (relative) => readDigestFile(outDir, relative) },
+  const diff = await diffDigests(
+    { label: values.base, manifest: base, made: base?.made ?? null, read: readBase },
+    { label: 'working tree', manifest: headManifest, made: headManifest, read: (relative) => readDigestFile(outDir, relative) },
+    await changedDigestFiles(top, values.base, inRepo),
   );
-  io.out(markdown.trimEnd());
+  io.out(diffMarkdown(diff).trimEnd());
   if (headManifest === null) {
-    await writeComment?.({ digest: markdown, search: [] });
+    await writeComment?.({ ...diff, search: [] });
     return 0;
   }
   let search: SearchPart;
@@ -84,7 +87,7 @@ export const digestDiff: Command = async (argv, io) => {
   }
   io.out('');
   for (const line of search.lines) io.out(line);
-  await writeComment?.({ digest: markdown, search: search.lines });
+  await writeComment?.({ ...diff, search: search.lines });
   const failure = failBelow === null ? null : gateFailure(search.diff, failBelow, values['allow-lost']);
   if (failure === null) return 0;
   io.err(failure);

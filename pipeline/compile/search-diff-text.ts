@@ -1,6 +1,7 @@
-/** The Search part of `ask digest diff` as Markdown, under `## Search` (search-diff.ts computes it). */
+/** The Search part of `ask digest diff` as Markdown, under `## Search` (search-diff.ts computes it); each query quoted as code (no live link, no mention). */
 import { metricText, type CheckReport } from '../search/checks.ts';
 import { counted } from '../text/counted.ts';
+import { inlineCode } from '../text/inert-markdown.ts';
 import type { CheckMove, SearchDiff } from './search-diff.ts';
 
 const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${metricText(Math.abs(value))}`;
@@ -21,7 +22,7 @@ function changedChecks(diff: SearchDiff): string[] {
   }
   if (diff.checks.removed.length > 0) {
     lines.push('', `Removed or edited by this change (${diff.checks.removed.length}), still measured as the base had them:`);
-    for (const check of diff.checks.removed) lines.push(`- ${JSON.stringify(check.query)}: ${check.expect.join(', ')}`);
+    for (const check of diff.checks.removed) lines.push(`- ${inlineCode(JSON.stringify(check.query))}: ${check.expect.map(inlineCode).join(', ')}`);
   }
   return lines;
 }
@@ -49,7 +50,7 @@ export function renderSearchDiff(diff: SearchDiff, source: string): string[] {
   else {
     if (diff.lost > 0) lines.push(`Lost: ${counted(diff.lost, 'check')} the base answered in the top ${k} ${diff.lost === 1 ? 'is' : 'are'} not answered now.`, '');
     lines.push(`Moved down (${diff.movedDown.length}): rank before → after`);
-    for (const move of diff.movedDown) lines.push(`- ${JSON.stringify(move.query)}: ${move.before} → ${placeNow(move, k)}`);
+    for (const move of diff.movedDown) lines.push(`- ${inlineCode(JSON.stringify(move.query))}: ${move.before} → ${placeNow(move, k)}`);
   }
   return [...lines, ...changedChecks(diff)];
 }

@@ -1,18 +1,13 @@
 import type { DigestNode, GlossaryEntry } from '../types.ts';
-import type { Manifest } from '../format/manifest.ts';
 import type { z } from 'zod';
 import { decodeDigestJson, DigestNodeSchema, GlossaryFileSchema, SuggestionsFileSchema } from '../format/digest-json.ts';
 import { DIGEST_FILES, sectionFilePath } from '../format/paths.ts';
 import { compareCodeUnits } from '../text/compare.ts';
 import { counted } from '../text/counted.ts';
-
-/** One side of a comparison: a digest's manifest and a way to read its files. */
-export interface DigestSide {
-  readonly label: string;
-  /** What the comparison reads of the manifest: each section's hash (any schema's). */
-  readonly manifest: Pick<Manifest, 'sections'> | null;
-  readonly read: (relative: string) => Promise<string | null>;
-}
+import { inlineCode as code } from '../text/inert-markdown.ts';
+import type { DigestSide } from './diff-side.ts';
+import { filesPart, type ChangedFile } from './file-changes.ts';
+import { changedFields, handEditsPart, sameSectionMaker } from './hand-edits.ts';
 
 async function node(side: DigestSide, id: string): Promise<DigestNode | null> {
   const relative = sectionFilePath(id);
@@ -24,8 +19,6 @@ async function json<S extends z.ZodType>(side: DigestSide, relative: string, sch
   const text = await side.read(relative);
   return text === null ? null : decodeDigestJson(text, side.label, relative, schema);
 }
-
-const code = (text: string): string => `\`${text.replace(/`/g, 'ˋ')}\``;
 
 function listDelta(label: string, before: readonly string[], after: readonly string[], show: (item: string) => string = code): string[] {
   const added = after.filter((item) => !before.includes(item));
@@ -41,23 +34,25 @@ const factLabel = (fact: DigestNode['facts'][number]): string => `${fact.kind} $
 
 function describeNode(current: DigestNode): string[] {
   return [
-    `- summary: ${current.summary || '(none)'}`,
+    `- summary: ${code(current.summary)}`,
     `- mode: ${current.mode}`,
     ...(current.facts.length > 0 ? [`- facts: ${current.facts.map(factLabel).join(', ')}`] : []),
-    ...(current.terms.length > 0 ? [`- terms: ${current.terms.join(', ')}`] : []),
+    ...(current.terms.length > 0 ? [`- terms: ${current.terms.map(code).join(', ')}`] : []),
   ];
 }
 
 function describeChange(before: DigestNode, after: DigestNode): string[] {
   const lines: string[] = [];
-  if (before.summary !== after.summary) lines.push(`- summary before: ${before.summary || '(none)'}`, `- summary after: ${after.summary || '(none)'}`);
-  if (before.mode !== after.mode) lines.push(`- mode: ${before.mode} → ${after.mode}`);
+  if (before.summary !== after.summary) lines.push(`- summary before: ${code(before.summary)}`, `- summary after: ${code(after.summary)}`);
+  if (before.mode !== after.mode) lines.push(`- mode: ${code(before.mode)} → ${code(after.mode)}`);
   lines.push(...listDelta('facts', before.facts.map(factLabel), after.facts.map(factLabel), (label) => label));
   lines.push(...listDelta('terms', before.terms, after.terms));
   if (before.title !== after.title || before.heading !== after.heading || before.url !== after.url) {
-    lines.push(`- location: ${before.url} → ${after.url}`);
+    lines.push(`- location: ${code(before.url)} → ${code(after.url)}`);
   }
-  return lines.length > 0 ? lines : ['- source changed; the distilled node is the same'];
+  if (lines.length > 0) return lines;
+  const fields = changedFields(before, after);
+  return fields.length > 0 ? [`- changed: ${fields.join(', ')}`] : ['- source changed; the distilled node is the same'];
 }
 
 function glossaryLines(before: readonly GlossaryEntry[], after: readonly GlossaryEntry[]): string[] {
@@ -66,35 +61,60 @@ function glossaryLines(before: readonly GlossaryEntry[], after: readonly Glossar
   const lines: string[] = [];
   for (const [term, entry] of now) {
     const previous = old.get(term);
-    if (!previous) lines.push(`- added **${term}**${entry.aliases.length ? ` (${entry.aliases.join(', ')})` : ''}: ${entry.definition}`);
+    if (!previous) lines.push(`- added ${code(term)}${entry.aliases.length ? ` (${entry.aliases.map(code).join(', ')})` : ''}: ${code(entry.definition)}`);
     else if (JSON.stringify(previous) !== JSON.stringify(entry)) {
-      lines.push(`- changed **${term}**: ${previous.definition} → ${entry.definition}`);
+      lines.push(`- changed ${code(term)}: ${code(previous.definition)} → ${code(entry.definition)}`);
     }
   }
-  for (const term of old.keys()) if (!now.has(term)) lines.push(`- removed **${term}**`);
+  for (const term of old.keys()) if (!now.has(term)) lines.push(`- removed ${code(term)}`);
   return lines;
 }
 
 /**
- * What changed between two digests, as Markdown for a pull request: sections added, removed and
- * changed with their summaries, facts and terms before and after; glossary entries;
- * suggestions; the context text.
+ * A comparison of two digests, in parts: the title; the "Edited by hand" part (none when nothing
+ * was: hand-edits.ts), which the diff and its comment put first; and the changes (the counts,
+ * then a `## ` block each).
  */
-export async function diffDigests(base: DigestSide, head: DigestSide): Promise<string> {
+export interface DigestDiff {
+  readonly title: string;
+  readonly handEdited: string;
+  readonly changes: string;
+}
+
+/** The diff as one Markdown text: the title, the part edited by hand, the changes. */
+export function diffMarkdown(diff: DigestDiff): string {
+  return `${[diff.title, diff.handEdited, diff.changes].filter((part) => part !== '').join('\n\n')}\n`;
+}
+
+/**
+ * What changed between two digests, as Markdown for a pull request: what was edited by hand;
+ * sections added, removed and changed with their summaries, facts and terms before and after;
+ * glossary entries; suggestions; the context text; every file of the tree that changed (`files`:
+ * file-changes.ts). Text quoted from the digests is code, so no link in it is live and no one is
+ * mentioned (inert-markdown.ts).
+ */
+export async function diffDigests(base: DigestSide, head: DigestSide, files: readonly ChangedFile[]): Promise<DigestDiff> {
   const baseIds = Object.keys(base.manifest?.sections ?? {});
   const headIds = Object.keys(head.manifest?.sections ?? {});
   const added = headIds.filter((id) => !base.manifest?.sections[id]).sort(compareCodeUnits);
   const removed = baseIds.filter((id) => !head.manifest?.sections[id]).sort(compareCodeUnits);
-  const changed: string[] = [];
+  const changed: { readonly id: string; readonly before: DigestNode | null; readonly after: DigestNode | null; readonly byHand: readonly string[] | null }[] = [];
+  const sameMaker = sameSectionMaker(base.made, head.made);
   for (const id of headIds.filter((candidate) => base.manifest?.sections[candidate]).sort(compareCodeUnits)) {
     const [before, after] = [await node(base, id), await node(head, id)];
-    if (JSON.stringify(before) !== JSON.stringify(after) || base.manifest?.sections[id] !== head.manifest?.sections[id]) changed.push(id);
+    const sameHash = base.manifest?.sections[id] === head.manifest?.sections[id];
+    if (JSON.stringify(before) === JSON.stringify(after) && sameHash) continue;
+    const byHand = sameHash && sameMaker && before !== null && after !== null ? changedFields(before, after) : null;
+    changed.push({ id, before, after, byHand });
   }
-  const lines = [`# Digest changes: ${base.label} → ${head.label}`, ''];
-  lines.push(`${counted(changed.length, 'section')} changed, ${added.length} added, ${removed.length} removed.`, '');
-  for (const id of changed) {
-    const [before, after] = [await node(base, id), await node(head, id)];
-    lines.push(`## Changed ${code(id)}`, '', ...(before && after ? describeChange(before, after) : []), '');
+  const glossary = {
+    before: (await json(base, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
+    after: (await json(head, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
+  };
+  const handEdited = await handEditsPart({ base, head, files, glossary, nodes: changed.flatMap(({ id, byHand }) => (byHand === null ? [] : [{ id, fields: byHand }])) });
+  const lines = [`${counted(changed.length, 'section')} changed, ${added.length} added, ${removed.length} removed.`, ''];
+  for (const { id, before, after, byHand } of changed) {
+    lines.push(`## Changed ${code(id)}${byHand === null ? '' : ' (edited by hand)'}`, '', ...(before && after ? describeChange(before, after) : []), '');
   }
   for (const id of added) {
     const after = await node(head, id);
@@ -102,19 +122,18 @@ export async function diffDigests(base: DigestSide, head: DigestSide): Promise<s
   }
   for (const id of removed) {
     const before = await node(base, id);
-    lines.push(`## Removed ${code(id)}`, '', ...(before ? [`- summary was: ${before.summary}`] : []), '');
+    lines.push(`## Removed ${code(id)}`, '', ...(before ? [`- summary was: ${code(before.summary)}`] : []), '');
   }
-  const glossary = glossaryLines(
-    (await json(base, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
-    (await json(head, DIGEST_FILES.glossary, GlossaryFileSchema))?.terms ?? [],
-  );
-  if (glossary.length > 0) lines.push('## Glossary', '', ...glossary, '');
+  const glossaryChanges = glossaryLines(glossary.before, glossary.after);
+  if (glossaryChanges.length > 0) lines.push('## Glossary', '', ...glossaryChanges, '');
   const suggestions = listDelta(
     'suggestions',
     (await json(base, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? [],
     (await json(head, DIGEST_FILES.suggestions, SuggestionsFileSchema))?.suggestions ?? [],
   );
   if (suggestions.length > 0) lines.push('## Suggestions', '', ...suggestions, '');
-  if ((await base.read('context.md')) !== (await head.read('context.md'))) lines.push('## Context', '', '- the orientation text changed', '');
-  return `${lines.join('\n').trimEnd()}\n`;
+  if ((await base.read(DIGEST_FILES.context)) !== (await head.read(DIGEST_FILES.context))) lines.push('## Context', '', '- the orientation text changed', '');
+  const fileLines = await filesPart(base, head, files);
+  if (fileLines.length > 0) lines.push(...fileLines, '');
+  return { title: `# Digest changes: ${base.label} → ${head.label}`, handEdited: handEdited.join('\n'), changes: lines.join('\n').trimEnd() };
 }

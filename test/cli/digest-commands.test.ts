@@ -156,7 +156,7 @@ describe('ask digest build / check / diff / index build', () => {
     const [before, after] = (/^\| MRR@6 \| (\d\.\d{3}) \| (\d\.\d{3}) \|/m.exec(text) ?? []).slice(1).map(Number);
     expect(after).toBeLessThan(before ?? 0);
     // the base's check names a heading the change renamed: answered first on the base, found nowhere now
-    expect(text).toMatch(/^- "install svc": 1 → not found$/m);
+    expect(text).toMatch(/^- `"install svc"`: 1 → not found$/m);
     const failing = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0.02'], cwd);
     expect(failing.code).toBe(1);
     expect(failing.err).toEqual([expect.stringMatching(/^ask digest diff: 1 search check the base answered in the top 6 is not answered now; pass --allow-lost to accept it; MRR@6 of the search checks dropped by 0\.\d{3}, more than --fail-below 0\.02$/)]);
@@ -174,7 +174,7 @@ describe('ask digest build / check / diff / index build', () => {
     const diff = await runAsk(['digest', 'diff', '--content', 'content', '--fail-below', '0.02'], cwd);
     const text = diff.out.join('\n');
     expect(text).toMatch(/^\d+ checks as the base had them \(the base digest's \d+ suggested questions\), top 6:$/m);
-    expect(text).toMatch(/^- "How do I log in\?": 1 → [2-6]$/m);
+    expect(text).toMatch(/^- `"How do I log in\?"`: 1 → [2-6]$/m);
     expect(diff.code).toBe(1);
   });
 

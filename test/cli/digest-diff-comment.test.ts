@@ -3,21 +3,22 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, reviewComment } from '../../pipeline/cli/digest-diff-comment.ts';
+import type { DigestDiff } from '../../pipeline/digest/diff.ts';
 import { runAsk } from '../support/cli.ts';
 import { tempFoldersPerTest, writeFiles } from '../support/temp-folder.ts';
 
 const freshFolder = tempFoldersPerTest();
 
-/** A digest part of a diff with `count` added sections of about `size` characters each. */
-function digestPart(count: number, size = 400): string {
+/** The digest parts of a diff with `count` added sections of about `size` characters each, and `handEdited`. */
+function digestPart(count: number, size = 400, handEdited = ''): DigestDiff {
   const blocks = Array.from({ length: count }, (_, at) => `## Added \`page-${String(at).padStart(4, '0')}#intro\`\n\n- summary: ${'word '.repeat(size / 5)}\n- mode: agent-primary\n`);
-  return `# Digest changes: base → working tree\n\n0 sections changed, ${count} added, 0 removed.\n\n${blocks.join('\n')}`;
+  return { title: '# Digest changes: base → working tree', handEdited, changes: `0 sections changed, ${count} added, 0 removed.\n\n${blocks.join('\n')}` };
 }
 const SEARCH = ['## Search', '', 'No search checks: commit docs/ask.queries.jsonl to see its effect on search.'];
 
 describe('the digest diff as a pull-request comment', () => {
   it('is the whole diff, marker first and the Search part after the counts, when it fits', () => {
-    const comment = reviewComment({ digest: digestPart(3), search: SEARCH }, 65_536, 'the job summary');
+    const comment = reviewComment({ ...digestPart(3), search: SEARCH }, 65_536, 'the job summary');
     expect(comment.startsWith(`${COMMENT_MARKER}\n\n# Digest changes: base → working tree\n\n0 sections changed, 3 added, 0 removed.\n\n## Search\n`)).toBe(true);
     expect(comment.match(/^## Added /gm)).toHaveLength(3);
     expect(comment).not.toContain('Cut to keep');
@@ -25,7 +26,7 @@ describe('the digest diff as a pull-request comment', () => {
 
   it('keeps under the cap: the head and the Search part, the first changes that fit, a line saying how many are left out and where the full diff is', () => {
     for (const max of [1_000, 5_000, 65_536]) {
-      const comment = reviewComment({ digest: digestPart(1_000), search: SEARCH }, max, 'the job summary and the artifact');
+      const comment = reviewComment({ ...digestPart(1_000), search: SEARCH }, max, 'the job summary and the artifact');
       expect(comment.length).toBeLessThanOrEqual(max);
       expect(comment.length).toBeGreaterThan(max - 500);
       expect(comment).toContain('## Search');
@@ -36,9 +37,18 @@ describe('the digest diff as a pull-request comment', () => {
     }
   });
 
+  it('keeps the part edited by hand after the title, before the counts and the Search part, whatever is cut', () => {
+    const hand = '## Edited by hand\n\n1 part of the digest changed while what the build makes it from did not.\n\n- section `page-0007#intro`: summary';
+    for (const max of [1_000, 65_536]) {
+      const comment = reviewComment({ ...digestPart(1_000, 400, hand), search: SEARCH }, max, 'the job summary');
+      expect(comment.length).toBeLessThanOrEqual(max);
+      expect(comment.startsWith(`${COMMENT_MARKER}\n\n# Digest changes: base → working tree\n\n${hand}\n\n0 sections changed, 1000 added, 0 removed.\n\n## Search\n`)).toBe(true);
+    }
+  });
+
   it('cuts a Search part too long for the cap by whole lines, and still says so', () => {
     const search = ['## Search', '', ...Array.from({ length: 500 }, (_, at) => `- query ${at} moved from 1 to 7`)];
-    const comment = reviewComment({ digest: digestPart(2), search }, 2_000, 'the job summary');
+    const comment = reviewComment({ ...digestPart(2), search }, 2_000, 'the job summary');
     expect(comment.length).toBeLessThanOrEqual(2_000);
     expect(comment).toContain('- query 0 moved from 1 to 7\n');
     expect(comment).toMatch(/2 of 2 changes not shown/);

@@ -70,7 +70,7 @@ describe('ask digest diff: the search gate measures the base\'s checks, each sid
     await rebuild(cwd);
     const run = await diff(cwd, '--fail-below', '1');
     const text = run.out.join('\n');
-    for (const check of TOKEN_CHECKS) expect(text).toContain(`- ${JSON.stringify(check.query)}: 1 → not found`);
+    for (const check of TOKEN_CHECKS) expect(text).toContain(`- \`${JSON.stringify(check.query)}\`: 1 → not found`);
     expect(text).toContain('Lost: 3 checks the base answered in the top 6 are not answered now.');
     // no MRR drop can exceed 1: the lost checks alone fail the gate
     expect(run.code).toBe(1);
@@ -90,9 +90,9 @@ describe('ask digest diff: the search gate measures the base\'s checks, each sid
     await rebuild(cwd);
     const run = await diff(cwd, '--fail-below', '0.02');
     const text = run.out.join('\n');
-    expect(text).toContain('- "rotate a session token before it expires": 1 → not found');
+    expect(text).toContain('- `"rotate a session token before it expires"`: 1 → not found');
     expect(text).toContain('Added by this change: 3 checks, not in the figures above; on the new digest MRR@6 1.000, recall@6 1.000.');
-    expect(text).toContain('Removed or edited by this change (3), still measured as the base had them:\n- "create a session token": guide/tokens.md#create-a-token');
+    expect(text).toContain('Removed or edited by this change (3), still measured as the base had them:\n- `"create a session token"`: `guide/tokens.md#create-a-token`');
     expect(run.code).toBe(1);
     expect(run.err).toEqual([expect.stringMatching(new RegExp(`^${lostLine(3)}; MRR@6 of the search checks dropped by 0\\.\\d{3}, more than --fail-below 0\\.02$`))]);
   });
@@ -103,14 +103,14 @@ describe('ask digest diff: the search gate measures the base\'s checks, each sid
     await writeFile(tokens, TOKENS.replace('## Rotate a token\n\n', ''));
     await rebuild(cwd);
     const removed = await diff(cwd, '--fail-below', '1');
-    expect(removed.out.join('\n')).toContain('- "rotate a session token before it expires": 1 → not found');
+    expect(removed.out.join('\n')).toContain('- `"rotate a session token before it expires"`: 1 → not found');
     expect(removed.err).toEqual([lostLine(1)]);
 
     await writeFile(tokens, TOKENS.replace('## Rotate a token', '#### Rotate a token'));
     await rebuild(cwd);
     const demoted = await diff(cwd, '--fail-below', '1');
     // the anchor is on the live page, inside `Create a token`: the check is found there
-    expect(demoted.out.join('\n')).not.toMatch(/^- "rotate a session token before it expires": /m);
+    expect(demoted.out.join('\n')).not.toMatch(/^- `"rotate a session token before it expires"`: /m);
     expect(demoted.code).toBe(0);
     const evaluated = await runAsk(['eval', '--content', 'content', '--queries', 'content/ask.queries.jsonl', '--json'], cwd);
     expect(evaluated.err).toEqual([]);
@@ -156,10 +156,10 @@ describe('ask digest diff: the search gate measures the base\'s checks, each sid
     await rebuild(cwd);
     const run = await diff(cwd, '--fail-below', '0.02');
     const text = run.out.join('\n');
-    expect(text).toMatch(/^- "create a session token": 1 → [2-6]$/m);
+    expect(text).toMatch(/^- `"create a session token"`: 1 → [2-6]$/m);
     // listed apart (with the suggested questions the new digest no longer asks), and still measured as the base had it
     expect(text).toMatch(/^Removed or edited by this change \(\d+\), still measured as the base had them:$/m);
-    expect(text).toMatch(/^- "create a session token": guide\/tokens\.md#create-a-token$/m);
+    expect(text).toMatch(/^- `"create a session token"`: `guide\/tokens\.md#create-a-token`$/m);
     expect(text).toMatch(/^Added by this change: 1 check, not in the figures above; on the new digest MRR@6 1\.000/m);
     const figures = gateFigures(text);
     expect(figures.after).toBeLessThan(figures.before);
