@@ -21,6 +21,7 @@ import { planBuild } from './plan.ts';
 import { createPageReading } from './read-pages.ts';
 import { readSiteView } from './site-view.ts';
 import { repairTree } from './repair-tree.ts';
+import { recordVerifiedTree, treeUnchangedSinceVerified } from './tree-memo.ts';
 import { sourceCommitOf } from './source-commit.ts';
 import { distilSections, reusableSections } from './sections.ts';
 import { writeDigest } from './write-digest.ts';
@@ -63,11 +64,17 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
   let lost: ReadonlySet<string> = new Set();
   if (previous && plan.upToDate) {
     await refreshDigestGitignore(outDir);
+    const upToDate = (): BuildReport => report({ upToDate: true, pages: previous.counts.pages, sections: previous.counts.sections, changed: [], removed: [], usage: distiller.usage(), contentHash: previous.contentHash, parsedFiles: 0, repaired });
+    // a folder just as this machine last made or verified it needs no second look (tree-memo.ts)
+    if (await clock.time('hash', () => treeUnchangedSinceVerified(options.cacheDir, outDir))) return upToDate();
     // nothing to distil: the tree is still made again, and what is not the build's rewritten
     const repair = await clock.time('write', () => repairTree(options, previous));
     repaired = repair.repaired;
     lost = new Set(repair.lost);
-    if (lost.size === 0) return report({ upToDate: true, pages: previous.counts.pages, sections: previous.counts.sections, changed: [], removed: [], usage: distiller.usage(), contentHash: previous.contentHash, parsedFiles: 0, repaired });
+    if (lost.size === 0) {
+      await recordVerifiedTree(options.cacheDir, outDir);
+      return upToDate();
+    }
   }
 
   // the new tree is staged beside the digest; the current one is untouched until the swap
@@ -117,6 +124,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
     const view = await clock.time('write', () => readSiteView({ contentDir: options.contentDir, generator: site.generator, config: plan.setup.config, pages: content.pages, nodes: corpus.nodes, context: corpus.context.value }));
     await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading, view }));
+    await recordVerifiedTree(options.cacheDir, outDir);
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();
     return report({

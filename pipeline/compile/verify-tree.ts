@@ -2,8 +2,9 @@
  * Whether a digest folder holds exactly the tree the build makes of this content (`remakeTree`):
  * each file byte for byte, none missing, none extra. The build-only files apart: the folder's
  * `.gitignore` (`digest-tracking.ts` answers for it), and the archive, which is never committed
- * (a fresh checkout has none, and that is no fault); any archive but the one the manifest's stamp
- * names is extra, and that one, when present, must be the archive of the tree.
+ * (a fresh checkout has none, and that is no fault); the one the manifest's stamp names, when
+ * present, must be the archive of the tree. Any other archive is an earlier build's (a branch
+ * switched since): never served, it is no fault either, and the build removes it.
  */
 import { readdir } from 'node:fs/promises';
 import type { LoadedContent } from '../content/index.ts';
@@ -77,7 +78,8 @@ export async function verifyTree(contentDir: string, outDir: string, manifest: M
   }
   // the archive the manifest on disk names (a repaired manifest names another: `repairTree`)
   const name = archiveNameFor(await readDigestBytes(outDir, DIGEST_FILES.manifest));
-  const extra = [...(await listTreeFiles(outDir)).filter((relative) => !remade.files.has(relative)), ...(await otherArchives(outDir, name))].sort(compareCodeUnits);
+  // an archive the manifest does not name is left by an earlier build (another branch's): never served nor committed, the build removes it
+  const extra = (await listTreeFiles(outDir)).filter((relative) => !remade.files.has(relative)).sort(compareCodeUnits);
   const clean = changed.length + missing.length + extra.length === 0;
   const archiveProblem = archive && clean && (await archiveOfTree(outDir, name)) === false ? [name] : [];
   return { problems: { changed: changed.sort(compareCodeUnits), missing: missing.sort(compareCodeUnits), extra, archive: archiveProblem }, repairs, lost: [...lost].sort(compareCodeUnits) };

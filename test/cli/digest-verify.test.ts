@@ -50,7 +50,6 @@ const PLANTED: readonly { readonly what: string; readonly plant: (dir: string) =
   { what: "a node's url changed", plant: (dir) => editJson(inDigest(dir, 'sections/ref/flags.json'), (node) => (node.url = 'https://evil.example/')), kind: 'changed', file: 'sections/ref/flags.json' },
   { what: 'an extra file dropped in the tree', plant: (dir) => writeFile(inDigest(dir, 'pages/planted.md'), '# Planted\n'), kind: 'extra', file: 'pages/planted.md' },
   { what: "a page's Markdown removed", plant: (dir) => rm(inDigest(dir, 'pages/guide/start.md')), kind: 'missing', file: 'pages/guide/start.md' },
-  { what: 'an archive the manifest does not name', plant: (dir) => writeFile(inDigest(dir, 'archive-0123456789abcdef.tar.gz'), 'not an archive'), kind: 'extra', file: 'archive-0123456789abcdef.tar.gz' },
 ];
 
 describe('ask digest check: the tree is exactly what the build makes of the content', () => {
@@ -72,6 +71,17 @@ describe('ask digest check: the tree is exactly what the build makes of the cont
       expect(await readFile(inDigest(dir, 'llms-full.txt'), 'utf8')).toBe(before);
     });
   }
+
+  it('takes an archive the manifest does not name (an earlier build of another branch) for no fault, and the build removes it', async () => {
+    const dir = await built();
+    await writeFile(inDigest(dir, 'archive-0123456789abcdef.tar.gz'), 'an older build');
+    const check = await runAsk(['digest', 'check', '--content', 'content'], dir);
+    expect(check.err).toEqual([]);
+    expect(check.code).toBe(0);
+    const build = await runAsk(['digest', 'build', '--content', 'content'], dir);
+    expect(build.err.find((line) => line.startsWith('ask: repaired '))).toContain('archive-0123456789abcdef.tar.gz');
+    expect((await readdir(path.join(dir, 'digest'))).filter((name) => name.startsWith('archive-'))).toHaveLength(1);
+  });
 
   it('drops a planted fact and restores a planted url in the node, keeping its summary (model output)', async () => {
     const dir = await built();
