@@ -6,7 +6,7 @@ import { BUILD_PHASES, type PhaseTimes } from '../compile/phases.ts';
 import { ContentErrors } from '../content/load.ts';
 import { chooseDistiller } from '../distill/choose.ts';
 import { counted } from '../text/counted.ts';
-import { printable } from '../text/printable.ts';
+import { fileList } from './file-list.ts';
 import { parseIntegerFlag } from './args.ts';
 import { CommandFailure, quietIO, UsageError, type CliIO, type Command } from './io.ts';
 import { contentFolder } from './paths.ts';
@@ -30,8 +30,7 @@ export function buildSummary(report: BuildReport, distiller: { provider: string;
 
 /** The one line naming the files a build rewrote because they were not its own (at most 10, then "and N more"). */
 function repairedLine(files: readonly string[], out: string): string {
-  const more = files.length > 10 ? ` and ${files.length - 10} more` : '';
-  return `ask: repaired ${counted(files.length, 'file')} of '${out}' that ${files.length === 1 ? 'was' : 'were'} not what the build makes (edited by hand?): ${files.slice(0, 10).map((file) => printable(file)).join(', ')}${more}`;
+  return `ask: repaired ${counted(files.length, 'file')} of '${out}' that ${files.length === 1 ? 'was' : 'were'} not what the build makes (edited by hand?): ${fileList(files)}`;
 }
 
 /** `hash 0.12s, parse 1.40s, …`: the time of each phase of a build. */

@@ -1,18 +1,11 @@
 /**
  * The lines `ask digest check` and `ask digest build` print about what git holds of the digest
- * (`compile/digest-tracking.ts`): one line per kind of trouble, at most SHOWN files named.
+ * (`compile/digest-tracking.ts`): one line per kind of trouble, at most FILES_SHOWN files named (file-list.ts).
  */
 import type { DigestTracking, IgnoredFile } from '../compile/digest-tracking.ts';
 import { counted } from '../text/counted.ts';
 import { printable } from '../text/printable.ts';
-
-const SHOWN = 10;
-
-/** At most SHOWN items, then `and N more`. */
-function named(items: readonly string[]): string {
-  const shown = items.slice(0, SHOWN).map((item) => printable(item)).join(', ');
-  return items.length > SHOWN ? `${shown} and ${items.length - SHOWN} more` : shown;
-}
+import { fileList as named } from './file-list.ts';
 
 /** The digest folder as the user named it (`--out`), without a trailing separator. */
 function folderOf(out: string): string {

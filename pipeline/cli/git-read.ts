@@ -5,18 +5,15 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { runGit } from '../compile/run-git.ts';
 
 const run = promisify(execFile);
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
-/** A git command's stdout, null when it fails. */
+/** A git command's stdout, null when it fails (`runGit`, the one way ask runs git for text). */
 export async function git(cwd: string, args: readonly string[]): Promise<string | null> {
-  try {
-    const { stdout } = await run('git', [...args], { cwd, maxBuffer: MAX_OUTPUT });
-    return stdout;
-  } catch {
-    return null;
-  }
+  const result = await runGit(cwd, args);
+  return result?.code === 0 ? result.stdout : null;
 }
 
 /** Regular files (not links, not submodules) in ls-tree's `<mode> <type> <object>\t<path>`. */

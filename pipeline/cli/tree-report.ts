@@ -1,8 +1,5 @@
 import type { TreeProblems } from '../compile/verify-tree.ts';
-import { printable } from '../text/printable.ts';
-
-/** Files named per kind on the terminal; `--json` names every one. */
-const SHOWN_PER_KIND = 10;
+import { fileList } from './file-list.ts';
 
 const KINDS = [
   ['changed', 'changed', ''],
@@ -11,15 +8,13 @@ const KINDS = [
   ['archive', 'archive', ' (not the archive of the tree)'],
 ] as const;
 
-/** One line per kind of problem: at most SHOWN_PER_KIND files, then "and N more". */
+/** One line per kind of problem: at most FILES_SHOWN files (file-list.ts), then "and N more". */
 function problemLines(problems: TreeProblems): string[] {
   const lines: string[] = [];
   for (const [kind, label, note] of KINDS) {
     const files = problems[kind];
     if (files.length === 0) continue;
-    const shown = files.slice(0, SHOWN_PER_KIND).map((file) => printable(file)).join(', ');
-    const more = files.length > SHOWN_PER_KIND ? ` and ${files.length - SHOWN_PER_KIND} more` : '';
-    lines.push(`  ${label} ${shown}${more}${note}`);
+    lines.push(`  ${label} ${fileList(files)}${note}`);
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 /**
  * One git command run for what it prints, its standard input given whole: the one way the
- * digest's tracking checks ask git (`digest-repository.ts`, `digest-tracking.ts`).
+ * digest's tracking checks and `ask digest diff` ask git (`digest-repository.ts`,
+ * `digest-tracking.ts`, `cli/git-read.ts`).
  */
 import { execFile } from 'node:child_process';
 
