@@ -72,7 +72,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     repaired = repair.repaired;
     lost = new Set(repair.lost);
     if (lost.size === 0) {
-      await recordVerifiedTree(options.cacheDir, outDir);
+      await clock.time('write', () => recordVerifiedTree(options.cacheDir, outDir));
       return upToDate();
     }
   }
@@ -124,7 +124,7 @@ export async function buildDigest(options: BuildOptions): Promise<BuildReport> {
     const corpus = await runCorpusPasses({ content, contentHash, records, distiller, previous, outDir, force: options.force, cache, clock, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
     const view = await clock.time('write', () => readSiteView({ contentDir: options.contentDir, generator: site.generator, config: plan.setup.config, pages: content.pages, nodes: corpus.nodes, context: corpus.context.value }));
     await clock.time('write', () => writeDigest({ outDir, staged, siteUrl: options.siteUrl, commit, site, distiller, content, contentHash, distilled, corpus, store, reading, view }));
-    await recordVerifiedTree(options.cacheDir, outDir);
+    await clock.time('write', () => recordVerifiedTree(options.cacheDir, outDir));
     const currentIds = new Set(content.sections.map((section) => section.id));
     const usage = distiller.usage();
     return report({
